@@ -1,0 +1,3 @@
+from storydesk.cli import main
+
+main()

@@ -1,0 +1,79 @@
+"""The Typer application and what every command shares: settings, errors, output.
+
+Exit statuses (the same for every command):
+
+====  =====================================================================
+0     success
+1     an error stopped the command (bad store, missing model, bad setting)
+2     the command line was wrong (unknown option, missing argument)
+3     some inputs were rejected; the others were processed and stored
+====  =====================================================================
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import sys
+from typing import Any, Callable, Optional
+
+import typer
+
+from ..config import Settings
+from ..errors import StorydeskError
+
+EXIT_OK, EXIT_ERROR, EXIT_USAGE, EXIT_REJECTED = 0, 1, 2, 3
+
+app = typer.Typer(
+    name="storydesk",
+    help="Turn a stream of news articles into sourced story briefs and explain what is trending.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+
+DbOption = typer.Option(None, "--db", help="SQLite store (default: the 'db' setting, storydesk.db).")
+SetOption = typer.Option(
+    None, "--set", metavar="NAME=VALUE", help="Change a setting for this run (see `storydesk settings`)."
+)
+
+
+@app.callback()
+def main(
+    verbose: int = typer.Option(0, "--verbose", "-v", count=True, help="Log more (-v info, -vv debug)."),
+) -> None:
+    """storydesk: sourced story briefs from news articles."""
+    level = logging.WARNING if verbose == 0 else logging.INFO if verbose == 1 else logging.DEBUG
+    logging.basicConfig(level=level, format="storydesk: %(levelname)s: %(name)s: %(message)s")
+
+
+def settings_for(db: Optional[str] = None, sets: Optional[list[str]] = None) -> Settings:
+    """The settings for one command: defaults, then STORYDESK_* variables, then --set, then --db."""
+    settings = Settings.from_env().apply(sets or [])
+    return settings.replace(db=db) if db else settings
+
+
+def fail(message: str, status: int = EXIT_ERROR) -> None:
+    typer.echo(f"storydesk: error: {message}", err=True)
+    raise typer.Exit(status)
+
+
+def run(fn: Callable[[], Any]) -> Any:
+    """Run a command body, turning storydesk errors into one clear line and status 1."""
+    try:
+        return fn()
+    except StorydeskError as exc:
+        fail(str(exc))
+    except BrokenPipeError:  # `storydesk articles | head`
+        sys.stderr.close()
+        raise typer.Exit(EXIT_OK)
+
+
+def print_json(data: Any) -> None:
+    typer.echo(json.dumps(data, ensure_ascii=False, indent=2))
+
+
+def check_choice(name: str, value: str, choices: tuple[str, ...]) -> str:
+    if value not in choices:
+        fail(f"{name} must be one of {', '.join(choices)}, got {value!r}", EXIT_USAGE)
+    return value

