@@ -14,7 +14,7 @@ from typing import BinaryIO, Callable, Iterable, Mapping
 
 from .config import Settings
 from .ingest import DEFAULT_FIELDS, read_articles
-from .model import Article, Rejection
+from .model import Analysis, AnalyzedArticle, Article, Rejection
 from .store import Store
 
 log = logging.getLogger(__name__)
@@ -103,6 +103,39 @@ class Desk:
 
     def _after_store(self, article: Article) -> None:
         """Later stages that run as each article arrives (analysis, story grouping)."""
+
+    # -- analysis ---------------------------------------------------------------------
+    @property
+    def nlp(self):
+        """The spaCy pipeline named by the ``spacy_model`` setting, loaded on first use."""
+        if self._nlp is None:
+            from .analyze import load_nlp
+
+            self._nlp = load_nlp(self.settings.spacy_model)
+        return self._nlp
+
+    def analyze(self, articles: Iterable[Article], *, cache: bool = True) -> list[AnalyzedArticle]:
+        """Analyses of ``articles``, in order. With ``cache``, analyses are read from and
+        written to the store (by article id and analyzer version), so each article is
+        analyzed once per analyzer version; articles not in the store are not cached."""
+        from .analyze import ANALYZER_VERSION, analyze_articles
+
+        articles = list(articles)
+        found: dict[str, Analysis] = {}
+        if cache:
+            for a in articles:
+                cached = self.store.get_analysis(a.id, ANALYZER_VERSION)
+                if cached is not None:
+                    found[a.id] = cached
+        todo = [a for a in articles if a.id not in found]
+        if todo:
+            for article, analysis in zip(
+                todo, analyze_articles(todo, self.nlp, self.settings.max_analysis_chars)
+            ):
+                found[article.id] = analysis
+                if cache and self.store.has_article(article.id):
+                    self.store.put_analysis(analysis)
+        return [AnalyzedArticle(a, found[a.id]) for a in articles]
 
 
 def _dated_now(article: Article) -> Article:

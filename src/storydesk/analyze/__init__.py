@@ -1,0 +1,76 @@
+"""Per-article analysis: a pure function ``Article -> Analysis``.
+
+Order matters: embedded posts are found first so that post text is never read as the
+article's prose or quotes; then the spaCy parse gives sentences and entities; quotes are
+attributed to resolved entities; dates are normalised against the publication date.
+
+Bump :data:`ANALYZER_VERSION` whenever a change alters any output: the store caches
+analyses by (article id, version) and re-analyzes only when it changes.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Iterable, Iterator
+
+from ..model import Analysis, Article
+from .dates import find_dates
+from .entities import find_entities
+from .figures import find_figures
+from .nlp import load_nlp
+from .posts import find_posts
+from .quotes import find_quotes
+from .sentences import find_sentences
+from .tags import find_tags
+
+log = logging.getLogger(__name__)
+
+ANALYZER_VERSION = "0.1"
+
+
+def _notes(article: Article, max_chars: int) -> list[str]:
+    notes = []
+    if len(article.text) > max_chars:
+        notes.append(
+            f"body is {len(article.text)} characters; analyzed the first {max_chars} "
+            "(max_analysis_chars)"
+        )
+    return notes
+
+
+def analyze_parsed(article: Article, doc, max_chars: int = 200_000) -> Analysis:
+    """The analysis of ``article`` given its spaCy ``doc`` (of ``article.text[:max_chars]``)."""
+    text = article.text[:max_chars]
+    posts = find_posts(text)
+    sentences = find_sentences(doc)
+    entities = find_entities(doc, posts)
+    quotes = find_quotes(doc, entities, posts)
+    return Analysis(
+        article_id=article.id,
+        version=ANALYZER_VERSION,
+        sentences=tuple(sentences),
+        entities=tuple(entities),
+        quotes=tuple(quotes),
+        posts=tuple(posts),
+        tags=tuple(find_tags(text)),
+        dates=tuple(find_dates(text, article.published, sentences, doc)),
+        figures=tuple(find_figures(text, doc)),
+        notes=tuple(_notes(article, max_chars)),
+    )
+
+
+def analyze_articles(
+    articles: Iterable[Article], nlp, max_chars: int = 200_000, batch_size: int = 16
+) -> Iterator[Analysis]:
+    """Analyses of ``articles`` in order, parsing them in batches with ``nlp.pipe``."""
+    articles = list(articles)
+    texts = (a.text[:max_chars] for a in articles)
+    for article, doc in zip(articles, nlp.pipe(texts, batch_size=batch_size)):
+        yield analyze_parsed(article, doc, max_chars)
+
+
+def analyze_article(article: Article, nlp, max_chars: int = 200_000) -> Analysis:
+    return analyze_parsed(article, nlp(article.text[:max_chars]), max_chars)
+
+
+__all__ = ["ANALYZER_VERSION", "analyze_article", "analyze_articles", "analyze_parsed", "load_nlp"]

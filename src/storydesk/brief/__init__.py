@@ -1,0 +1,1 @@
+"""Story briefs: a pure, deterministic function of a story's analyzed articles."""

@@ -1,0 +1,67 @@
+"""Shared fixtures. The seed articles (examples/seeds, five outlets' takes on one story,
+Feb 2020, copied from ../shared/seeds) are the real-input fixtures; evaluation data in
+../shared/data is used only by quality gates, which skip (and say so) without it."""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+SEEDS = ROOT / "examples" / "seeds"
+
+if str(ROOT) not in sys.path:  # lets quality gates import benchmarks.*
+    sys.path.insert(0, str(ROOT))
+
+
+def shared_data_dir() -> Path | None:
+    """$STORYDESK_DATA, else ../shared/data beside the repository; None if absent."""
+    env = os.environ.get("STORYDESK_DATA")
+    candidates = [Path(env)] if env else []
+    candidates.append(ROOT.parent / "shared" / "data")
+    for c in candidates:
+        if c.is_dir():
+            return c
+    return None
+
+
+@pytest.fixture(scope="session")
+def data_dir() -> Path:
+    found = shared_data_dir()
+    if found is None:
+        pytest.skip("evaluation data not found (set STORYDESK_DATA or put it in ../shared/data)")
+    return found
+
+
+@pytest.fixture(scope="session")
+def seed_paths() -> list[Path]:
+    paths = sorted(SEEDS.glob("*.txt"))
+    assert len(paths) == 5
+    return paths
+
+
+@pytest.fixture(scope="session")
+def seed_articles(seed_paths):
+    from storydesk.ingest import read_articles
+
+    return [a for a in read_articles([str(p) for p in seed_paths])]
+
+
+@pytest.fixture(scope="session")
+def nlp():
+    from storydesk.analyze import load_nlp
+    from storydesk.config import Settings
+
+    return load_nlp(Settings().spacy_model)
+
+
+@pytest.fixture(scope="session")
+def analyzed_seeds(seed_articles, nlp):
+    """The five seed articles analyzed (AnalyzedArticle list, in file order)."""
+    from storydesk.analyze import analyze_articles
+    from storydesk.model import AnalyzedArticle
+
+    return [AnalyzedArticle(a, an) for a, an in zip(seed_articles, analyze_articles(seed_articles, nlp))]
