@@ -76,10 +76,12 @@ class Desk:
         fields: Mapping[str, tuple[str, ...]] = DEFAULT_FIELDS,
         stdin: BinaryIO | None = None,
         on_result: OnResult | None = None,
+        process: bool = True,
     ) -> IngestReport:
         """Read ``paths`` and store every article found, each in its own transaction, so
         an interrupted ingest keeps what it committed and a re-run adds only the rest.
-        Rejections are recorded in the store and reported, never raised."""
+        Rejections are recorded in the store and reported, never raised. With
+        ``process=False`` articles are only read and stored (no analysis, no grouping)."""
         report = IngestReport()
         store = self.store
         for result in read_articles(
@@ -95,7 +97,7 @@ class Desk:
                     result = _dated_now(result)
                 is_new = store.add_article(result)
                 (report.stored if is_new else report.already).append(result)
-                if is_new:
+                if is_new and process:
                     self._after_store(result)
             if on_result is not None:
                 on_result(result, is_new)
@@ -144,3 +146,9 @@ def _dated_now(article: Article) -> Article:
 
     now = datetime.now(timezone.utc).replace(microsecond=0, tzinfo=None).isoformat()
     return replace(article, published=now, precision="time", date_from_ingest=True)
+
+
+# The sections below are filled in by the issues that own them; each keeps to its own.
+# -- stories and trends (issue 6): Desk.stories(), Desk.story(), Desk.trends(),
+#    Desk.story_article_ids(), and grouping in Desk._after_store.
+# -- briefs (issue 4): Desk.brief_articles(), Desk.brief_story(), Desk.brief_paths().

@@ -1,0 +1,1 @@
+"""`storydesk analyze` (not yet implemented)."""

@@ -1,0 +1,1 @@
+"""`storydesk brief` (not yet implemented)."""

@@ -1,0 +1,1 @@
+"""`storydesk serve` (not yet implemented)."""

@@ -1,0 +1,1 @@
+"""`storydesk stories` (not yet implemented)."""

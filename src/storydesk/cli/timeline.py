@@ -1,0 +1,1 @@
+"""`storydesk timeline` (not yet implemented)."""
