@@ -57,9 +57,7 @@ def test_embed_forms_from_other_sites():
         ("twitter", "Hannah-Jane O'Neill", "hjoneill", "2024-06-03",
          "Best night of my life, crying in the car park"),
         ("twitter", "Rob", "rob_k", "2024-06-02",
-         "Others were less impressed.
-
-Two hours in the rain for this?? https://t.co/xY12ab"),
+         "Two hours in the rain for this?? https://t.co/xY12ab"),
         ("twitter", "Ines S.", "ines_s", "2024-06-03", "Still shaking #ErasTour pic.twitter.com/Qw9Zt"),
         ("twitter", "Carlos Moedas", "Moedas", "2024-06-03", ""),
         ("facebook", "Lisbon City Council", None, "2024-06-03",
