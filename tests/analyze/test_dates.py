@@ -1,0 +1,144 @@
+"""Dated events (issue 3, "Dated events"; issue 5).
+
+Besides the seed articles, the sentences below are written in the style of wire copy
+(modelled on Reuters/BBC sentences of the Timeline17 corpus and on the seed articles);
+each case states the publication date it is resolved against.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from storydesk.analyze.dates import find_dates
+from storydesk.analyze.dates_sentences import split_sentences
+from storydesk.model import Sentence
+
+
+def dates(text: str, published: str | None = "2020-02-06") -> list[tuple[str, str, str]]:
+    return [(d.text, d.value, d.precision) for d in find_dates(text, published, [])]
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("They agreed to a settlement in August 2016.", [("August 2016", "2016-08", "month")]),
+        ("The tape was released on Feb. 3, 2020.", [("Feb. 3, 2020", "2020-02-03", "day")]),
+        ("A rig blew up on 20 April 2010 , killing 11 workers .", [("20 April 2010", "2010-04-20", "day")]),
+        ("Filed 2020-02-04 in Virginia.", [("2020-02-04", "2020-02-04", "day")]),
+        ("The recording was made in 2015.", [("2015", "2015", "year")]),
+        ("In a 2015 taped two-hour therapy session, she spoke.", [("2015", "2015", "year")]),
+        ("The order was signed on 14/02/2020.", [("14/02/2020", "2020-02-14", "day")]),
+    ],
+)
+def test_explicit_dates_keep_the_precision_their_words_give(text, expected):
+    assert dates(text) == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Depp starred in Pirates of the Caribbean 5 and the team won 2-1.",
+        "Call 555-2015 or +44 20 7946 2015 for tickets.",
+        "He paid $2015 for it; Heard, 33, was there; 2,015 people came.",
+        "The 2010/11 season and the 2010-11 budget were cut by 2015%.",
+        "The band was big in the 1990s.",
+        "About 2000 troops and 1500 police were deployed.",
+        "The letter was dated 03/02/2020.",  # day and month could be swapped
+        "Sales rose on Black Friday, and marchers may march.",
+    ],
+)
+def test_numbers_that_are_not_dates(text):
+    assert dates(text) == []
+
+
+def test_relative_dates_resolve_against_the_publication_date():
+    # 2020-02-06 is a Thursday.
+    text = "Yesterday the court met. He said on Tuesday he would resign. It began two weeks ago."
+    assert dates(text) == [
+        ("Yesterday", "2020-02-05", "day"),
+        ("Tuesday", "2020-02-04", "day"),
+        ("two weeks ago", "2020-01-23", "day"),
+    ]
+    assert dates("The pictures from last year spread. Sales fell last month.") == [
+        ("last year", "2019", "year"),
+        ("last month", "2020-01", "month"),
+    ]
+
+
+def test_relative_dates_need_a_publication_date():
+    text = "Yesterday the court met; on Tuesday it adjourned; last year it sat in 2015."
+    assert dates(text, None) == [("2015", "2015", "year")]
+    # a year-only publication date still resolves "last year", not "yesterday"
+    assert dates("Yesterday, as last year, it rained.", "2019") == [("last year", "2018", "year")]
+
+
+def test_future_only_when_the_text_says_so():
+    # Thursday 2020-02-06
+    assert dates("The talks will resume on Monday.") == [("Monday", "2020-02-10", "day")]
+    assert dates("The talks resumed on Monday.") == [("Monday", "2020-02-03", "day")]
+    assert dates("The summit will be held on 20 April.") == [("20 April", "2020-04-20", "day")]
+    assert dates("The summit was held on 20 April.") == [("20 April", "2019-04-20", "day")]
+    assert dates("The lawsuit is set to be heard this year.") == [("this year", "2020", "year")]
+    # an explicit future date is what the text says: kept
+    assert dates("The trial starts in March 2021.") == [("March 2021", "2021-03", "month")]
+
+
+def test_anchored_dates_follow_the_previous_date_in_the_text():
+    text = "The couple married in February 2015, but split up less than two years later."
+    assert dates(text) == [
+        ("February 2015", "2015-02", "month"),
+        ("less than two years later", "2016", "year"),
+    ]
+    assert dates("In 2011 they met; the following year they dated.")[-1] == ("the following year", "2012", "year")
+    # no anchor, or an anchor too coarse for the unit: nothing invented
+    assert dates("They split two years later.") == []
+    assert dates("They met in 2011 and married three months later.") == [("2011", "2011", "year")]
+
+
+def test_each_date_is_attached_to_the_sentence_that_states_it():
+    text = "Mr. Depp sued in March 2019. The couple married in February 2015.\nThey split."
+    sentences = [Sentence(s, e) for s, e in split_sentences(text)]
+    found = find_dates(text, "2020-02-06", sentences)
+    assert [text[d.sentence_start : d.sentence_end] for d in found] == [
+        "Mr. Depp sued in March 2019.",
+        "The couple married in February 2015.",
+    ]
+    # without sentences, the same sentences are cut around the date
+    assert [(d.sentence_start, d.sentence_end) for d in find_dates(text, "2020-02-06", [])] == [
+        (d.sentence_start, d.sentence_end) for d in found
+    ]
+    for d in found:
+        assert text[d.start : d.end] == d.text
+
+
+def test_seed_articles(seed_articles):
+    by_value = {}
+    for article in seed_articles:
+        for d in find_dates(article.text, article.published, []):
+            assert article.text[d.start : d.end] == d.text
+            assert d.sentence_start <= d.start < d.end <= d.sentence_end
+            by_value.setdefault(d.value, []).append(article.text[d.sentence_start : d.sentence_end])
+    assert any("married in February 2015" in s for s in by_value["2015-02"])
+    assert any("settlement in August 2016" in s for s in by_value["2016-08"])
+    assert any("2018 article" in s for s in by_value["2018"])
+    assert any("set to be heard this year" in s for s in by_value["2020"])
+    # no date resolved beyond the articles' own days except the announced hearing year
+    assert max(v for v in by_value if len(v) == 10) <= "2020-02-03"
+
+
+def test_uses_spacy_date_entities_only_as_a_hint(nlp):
+    text = "2008 saw banks fail across the world."
+    assert dates(text) == []  # a bare number opening a sentence: not enough on its own
+    doc = nlp(text)
+    assert [(d.text, d.value) for d in find_dates(text, "2010-01-01", [], doc)] == [("2008", "2008")]
+
+
+def test_long_text_is_read_whole():
+    paragraph = (
+        "On Tuesday, officials said the spill that began on 20 April had cost $3bn. "
+        "Two weeks ago, BP said it would pay. The well was capped in July 2010. "
+    )
+    text = paragraph * 2000  # ~330,000 characters
+    found = find_dates(text, "2010-08-05", [])
+    assert len(found) == 8000
+    assert [d.value for d in found[-4:]] == ["2010-08-03", "2010-04-20", "2010-07-22", "2010-07"]
