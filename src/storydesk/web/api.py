@@ -1,0 +1,173 @@
+"""The HTTP JSON API, thin over :class:`~storydesk.desk.Desk`.
+
+Every route answers errors in the one shape of :mod:`storydesk.web.errors`. Reads use a
+fresh read-only connection per request; ``POST /api/articles`` uses the one writer.
+"""
+
+from __future__ import annotations
+
+import hmac
+from typing import Any
+
+from fastapi import APIRouter, Path, Query, Request
+from fastapi.responses import JSONResponse
+from starlette.concurrency import run_in_threadpool
+
+from .context import WebContext
+from .errors import ApiError, error_body
+from .present import article_json, ingest_json, search_json
+from .reading import analysis_for, brief_for, call
+
+router = APIRouter(prefix="/api", tags=["api"])
+
+#: ISO date or datetime prefix: "2020", "2020-02", "2020-02-01", "2020-02-01T10:00".
+DATE_PATTERN = r"^\d{4}(-\d{2}(-\d{2}([T ]\d{2}:\d{2}(:\d{2})?)?)?)?$"
+ID_PATTERN = r"^[A-Za-z0-9_.:-]{1,128}$"
+
+_ERRORS: dict[int | str, dict[str, Any]] = {
+    status: {"description": description, "content": {"application/json": {"example": error_body(status, code, description)}}}
+    for status, code, description in (
+        (404, "not_found", "No such id."),
+        (422, "invalid_request", "A parameter is invalid."),
+        (500, "internal_error", "A bug; the server log has the details."),
+    )
+}
+
+
+def _ctx(request: Request) -> WebContext:
+    return request.app.state.ctx
+
+
+@router.get("/stories", summary="Stories, most recently active first", responses=_ERRORS)
+def list_stories(
+    request: Request,
+    since: str | None = Query(None, pattern=DATE_PATTERN,
+                              description="Only stories active on or after this ISO date."),
+    limit: int = Query(50, ge=1, le=500, description="At most this many stories."),
+    offset: int = Query(0, ge=0, le=1_000_000, description="Skip this many stories (paging)."),
+) -> dict:
+    with _ctx(request).reader() as desk:
+        stories = call(desk, "stories", since=since, limit=limit + 1, offset=offset)
+    more = len(stories) > limit
+    return {
+        "stories": stories[:limit],
+        "since": since,
+        "limit": limit,
+        "offset": offset,
+        "next_offset": offset + limit if more else None,
+    }
+
+
+@router.get("/stories/{story_id}", summary="The brief of one story (storydesk.brief/1)",
+            responses=_ERRORS)
+def get_story(request: Request, story_id: str = Path(..., pattern=ID_PATTERN)) -> dict:
+    ctx = _ctx(request)
+    with ctx.reader() as desk:
+        return brief_for(ctx, desk, story_id)
+
+
+@router.get("/trends", summary="What is trending, each term with the story that explains it",
+            responses=_ERRORS)
+def list_trends(
+    request: Request,
+    window: float | None = Query(None, gt=0, le=24 * 366,
+                                 description="Look back this many hours (default: all buckets)."),
+) -> dict:
+    with _ctx(request).reader() as desk:
+        return {"window": window, "trends": call(desk, "trends", window=window)}
+
+
+@router.get("/articles/{article_id}", summary="One article with its analysis", responses=_ERRORS)
+def get_article(request: Request, article_id: str = Path(..., pattern=ID_PATTERN)) -> dict:
+    ctx = _ctx(request)
+    with ctx.reader() as desk:
+        article = desk.store.get_article(article_id)
+    return article_json(article, analysis_for(ctx, article))
+
+
+@router.get("/search", summary="Full-text search over stored articles", responses=_ERRORS)
+def search(
+    request: Request,
+    q: str = Query(..., min_length=1, max_length=500, description="Words to find."),
+    limit: int = Query(20, ge=1, le=100),
+) -> dict:
+    with _ctx(request).reader() as desk:
+        hits = desk.store.search(q, limit=limit)
+    return search_json(q, hits)
+
+
+_POST_BODY = {
+    "requestBody": {
+        "required": True,
+        "description": "An article record or a list of them (JSON), or an uploaded file "
+        "(multipart field `file`: text, HTML, JSON, JSONL, RSS or Atom).",
+        "content": {
+            "application/json": {"schema": {"type": "object"}, "example": {
+                "title": "A headline", "text": "The body text.", "outlet": "Example News",
+                "published": "2020-02-01", "url": "https://example.org/a"}},
+            "multipart/form-data": {"schema": {"type": "object", "properties": {
+                "file": {"type": "string", "format": "binary"}}, "required": ["file"]}},
+        },
+    }
+}
+
+
+@router.post(
+    "/articles",
+    summary="Ingest articles (analyzed and grouped as `storydesk ingest` does)",
+    status_code=201,
+    openapi_extra=_POST_BODY,
+    responses={
+        **_ERRORS,
+        200: {"description": "Every article was already stored."},
+        401: {"description": "A token is configured and the request did not carry it."},
+        403: {"description": "Serving beyond localhost without an api_token: ingest is off."},
+        413: {"description": "The body is larger than max_request_bytes."},
+        415: {"description": "Neither JSON nor a multipart upload."},
+    },
+)
+async def post_articles(request: Request) -> JSONResponse:
+    ctx = _ctx(request)
+    _authorize(ctx, request.headers.get("authorization"))
+    kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
+    if kind == "application/json":
+        data, source = await request.body(), "<http body>"
+    elif kind == "multipart/form-data":
+        data, source = await _uploaded(request)
+    else:
+        raise ApiError(415, f"send application/json or a multipart/form-data upload, not {kind or 'no content type'!r}")
+    if not data.strip():
+        raise ApiError(422, "the request body is empty")
+
+    def ingest() -> dict:
+        with ctx.writer() as desk:
+            return ingest_json(desk, data, source)
+
+    result = await run_in_threadpool(ingest)
+    if not result["stored"] and not result["already"]:
+        reasons = "; ".join(f"{r['source']}: {r['reason']}" for r in result["rejected"])
+        raise ApiError(422, f"nothing could be ingested: {reasons or 'no article found'}")
+    return JSONResponse(result, status_code=201 if result["stored"] else 200)
+
+
+async def _uploaded(request: Request) -> tuple[bytes, str]:
+    form = await request.form()
+    upload = form.get("file")
+    if upload is None or isinstance(upload, str):
+        raise ApiError(422, "the multipart body has no file field named 'file'")
+    name = (upload.filename or "upload").replace("/", "_")[:200]
+    return await upload.read(), f"upload:{name}"
+
+
+def _authorize(ctx: WebContext, header: str | None) -> None:
+    token = ctx.settings.api_token
+    if token is None:
+        refused = ctx.ingest_refused
+        if refused:
+            raise ApiError(403, refused)
+        return
+    scheme, _, given = (header or "").partition(" ")
+    if scheme.lower() != "bearer" or not given:
+        raise ApiError(401, "this server needs 'Authorization: Bearer <api_token>' to ingest")
+    if not hmac.compare_digest(given.strip().encode(), token.encode()):
+        raise ApiError(401, "the api token is wrong")

@@ -1,0 +1,121 @@
+"""What the web app holds while it runs: settings, the one writer, and the brief cache.
+
+Reads and writes never share a connection. Each request reads through its own read-only
+SQLite connection (:meth:`WebContext.reader`), so readers never wait for each other or for
+a writer (the store is in WAL mode), whether that writer is this server's ``POST
+/api/articles`` or a ``storydesk ingest`` running beside it. Writes made by this server go
+through one :class:`~storydesk.desk.Desk` behind a lock (one writer, as SQLite wants).
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import logging
+import threading
+from collections import OrderedDict
+from contextlib import contextmanager
+from typing import Callable, Iterator
+
+from ..config import Settings
+from ..desk import Desk
+from ..store import Store
+
+log = logging.getLogger(__name__)
+
+
+def is_loopback(host: str) -> bool:
+    """True when ``host`` only accepts connections from this machine.
+
+    >>> is_loopback("127.0.0.1"), is_loopback("localhost"), is_loopback("::1")
+    (True, True, True)
+    >>> is_loopback("0.0.0.0"), is_loopback("192.168.1.4"), is_loopback("")
+    (False, False, False)
+    """
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return False
+
+
+class BriefCache:
+    """A bounded least-recently-used map from (story id, its article ids) to its brief.
+
+    A brief is a deterministic function of its story's articles, so the key changes, and
+    the cached brief is no longer used, as soon as an article joins the story.
+
+    >>> cache = BriefCache(2)
+    >>> cache.get(("s1", ("a",)), lambda: {"n": 1})
+    {'n': 1}
+    >>> cache.get(("s1", ("a",)), lambda: {"n": 2})
+    {'n': 1}
+    >>> cache.get(("s1", ("a", "b")), lambda: {"n": 3})
+    {'n': 3}
+    """
+
+    def __init__(self, size: int):
+        if size < 1:
+            raise ValueError(f"size must be at least 1, got {size}")
+        self.size = size
+        self._items: OrderedDict = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, key, compute: Callable[[], dict]) -> dict:
+        with self._lock:
+            if key in self._items:
+                self._items.move_to_end(key)
+                return self._items[key]
+        value = compute()
+        with self._lock:
+            self._items[key] = value
+            self._items.move_to_end(key)
+            while len(self._items) > self.size:
+                self._items.popitem(last=False)
+        return value
+
+
+class WebContext:
+    """The state of one running web app (one per :func:`storydesk.web.create_app`)."""
+
+    def __init__(self, settings: Settings, host: str = "127.0.0.1", brief_cache_size: int = 256):
+        self.settings = settings
+        self.host = host
+        self.memory = settings.db == ":memory:"
+        self._writer = Desk(settings)
+        self._write_lock = threading.RLock()
+        self.briefs = BriefCache(brief_cache_size)
+        self._writer.store  # creates and migrates the store before the first reader opens it
+
+    @property
+    def ingest_refused(self) -> str | None:
+        """Why POST /api/articles is refused to everyone, or None when it is open."""
+        if self.settings.api_token is None and not is_loopback(self.host):
+            return (
+                f"ingest over HTTP is disabled: the server listens on {self.host}, beyond "
+                "localhost, and no api_token is set"
+            )
+        return None
+
+    @contextmanager
+    def reader(self) -> Iterator[Desk]:
+        """A Desk on a fresh read-only connection, closed when the block ends."""
+        if self.memory:  # an in-memory store exists only in the writer's connection
+            with self._write_lock:
+                yield self._writer
+            return
+        desk = Desk(self.settings, store=Store(self.settings.db, readonly=True))
+        try:
+            yield desk
+        finally:
+            desk.close()
+
+    @contextmanager
+    def writer(self) -> Iterator[Desk]:
+        """The one writing Desk, held by one request at a time."""
+        with self._write_lock:
+            yield self._writer
+
+    def close(self) -> None:
+        with self._write_lock:
+            self._writer.close()

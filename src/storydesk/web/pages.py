@@ -1,0 +1,122 @@
+"""The HTML pages: front page (trends, latest stories), story, article, search, API docs.
+
+Pages are drawn on the server from the same reads as the API; they carry no script.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from fastapi import APIRouter, Path, Query, Request
+from fastapi.responses import HTMLResponse
+
+from . import charts, views
+from .api import DATE_PATTERN, ID_PATTERN
+from .errors import ApiError
+from .highlight import layers_of, mark_up
+from .reading import analysis_for, brief_for, call
+
+router = APIRouter(include_in_schema=False)
+
+PAGE_SIZE = 20
+TRENDS_SHOWN = 12
+
+
+def render(request: Request, template: str, **context: Any) -> HTMLResponse:
+    env = request.app.state.templates
+    page = env.get_template(template).render(views=views, charts=charts, **context)
+    return HTMLResponse(page)
+
+
+def _optional(desk, method: str, notices: list[str], *args: Any, **kwargs: Any) -> list:
+    """``desk.<method>(...)``, or an empty list and a notice when this build lacks it."""
+    try:
+        return call(desk, method, *args, **kwargs)
+    except ApiError as exc:
+        if exc.status != 501:
+            raise
+        notices.append(exc.message)
+        return []
+
+
+@router.get("/", response_class=HTMLResponse)
+def front(
+    request: Request,
+    page: int = Query(1, ge=1, le=10_000),
+    since: str | None = Query(None, pattern=DATE_PATTERN),
+) -> HTMLResponse:
+    notices: list[str] = []
+    with request.app.state.ctx.reader() as desk:
+        trends = _optional(desk, "trends", notices)
+        stories = _optional(desk, "stories", notices, since=since, limit=PAGE_SIZE + 1,
+                            offset=(page - 1) * PAGE_SIZE)
+        total = desk.store.count_articles()
+    return render(
+        request, "front.html", title="What is trending",
+        trend_groups=views.group_trends(trends[:TRENDS_SHOWN]), stories=stories[:PAGE_SIZE],
+        page=page, more=len(stories) > PAGE_SIZE, since=since, notices=notices,
+        n_articles=total,
+    )
+
+
+@router.get("/stories/{story_id}", response_class=HTMLResponse)
+def story_page(request: Request, story_id: str = Path(..., pattern=ID_PATTERN)) -> HTMLResponse:
+    ctx = request.app.state.ctx
+    with ctx.reader() as desk:
+        brief = brief_for(ctx, desk, story_id)
+    story = brief.get("story", {})
+    return render(
+        request, "story.html", title=story.get("headline") or "Story", brief=brief, story=story,
+        speakers=views.quotes_by_speaker(brief.get("quotes", [])),
+        outlets=views.outlet_names(story.get("articles", [])),
+    )
+
+
+@router.get("/articles/{article_id}", response_class=HTMLResponse)
+def article_page(
+    request: Request,
+    article_id: str = Path(..., pattern=ID_PATTERN),
+    start: int | None = Query(None, ge=0),
+    end: int | None = Query(None, ge=0),
+) -> HTMLResponse:
+    ctx = request.app.state.ctx
+    with ctx.reader() as desk:
+        article = desk.store.get_article(article_id)
+    analysis = analysis_for(ctx, article)
+    cited = None
+    notices = []
+    if start is not None and end is not None:
+        if start < end <= len(article.text):
+            cited = (start, end)
+        else:
+            notices.append(f"the cited span {start}-{end} is not inside this article's "
+                           f"{len(article.text)} characters")
+    layers = layers_of(analysis) if analysis is not None else []
+    entities = Counter((e.canonical, e.type) for e in analysis.entities) if analysis else Counter()
+    return render(
+        request, "article.html", title=article.title or "Article", article=article,
+        analysis=analysis, body=mark_up(article.text, layers, cited), cited=cited,
+        cited_text=article.text[cited[0]:cited[1]] if cited else None, notices=notices,
+        entities=entities.most_common(30),
+    )
+
+
+@router.get("/search", response_class=HTMLResponse)
+def search_page(request: Request, q: str = Query("", max_length=500)) -> HTMLResponse:
+    hits = []
+    if q.strip():
+        with request.app.state.ctx.reader() as desk:
+            hits = desk.store.search(q, limit=50)
+    return render(request, "search.html", title=f"Search: {q}" if q else "Search", q=q, hits=hits)
+
+
+@router.get("/api/docs", response_class=HTMLResponse)
+def api_docs(request: Request) -> HTMLResponse:
+    schema = request.app.openapi()
+    operations = [
+        {"method": method.upper(), "path": path, **op}
+        for path, item in schema.get("paths", {}).items()
+        for method, op in item.items()
+    ]
+    return render(request, "docs.html", title="API", schema=schema, operations=operations)

@@ -1,0 +1,49 @@
+"""JSON bodies of the API's article, search and ingest answers."""
+
+from __future__ import annotations
+
+import io
+
+from ..desk import Desk
+from ..model import Analysis, Article, to_dict
+
+_ANALYSIS_PARTS = ("sentences", "entities", "quotes", "posts", "tags", "dates", "figures")
+
+
+def article_row(article: Article) -> dict:
+    return {
+        "id": article.id,
+        "outlet": article.outlet,
+        "title": article.title,
+        "published": article.published,
+        "source": article.source,
+    }
+
+
+def article_json(article: Article, analysis: Analysis | None) -> dict:
+    """The analysis contract of DESIGN.md for one article (offsets into ``text``)."""
+    data = {**article_row(article), "url": article.url, "authors": list(article.authors),
+            "date_from_ingest": article.date_from_ingest, "text": article.text}
+    for part in _ANALYSIS_PARTS:
+        data[part] = to_dict(getattr(analysis, part)) if analysis is not None else []
+    data["notes"] = list(analysis.notes) if analysis is not None else ["not analyzed"]
+    return data
+
+
+def search_json(query: str, hits: list[tuple[Article, str]]) -> dict:
+    """Search hits; ``snippet`` marks the matched words with ``[`` and ``]``."""
+    return {"query": query, "results": [{**article_row(a), "snippet": s} for a, s in hits]}
+
+
+def ingest_json(desk: Desk, data: bytes, source: str) -> dict:
+    """Ingest one uploaded input through ``desk`` (read, store, analyze, group)."""
+    report = desk.ingest(["-"], stdin=io.BytesIO(data))
+    return {
+        "source": source,
+        "stored": [article_row(a) for a in report.stored],
+        "already": [article_row(a) for a in report.already],
+        "rejected": [
+            {"source": source if r.source == "<stdin>" else r.source, "line": r.line, "reason": r.reason}
+            for r in report.rejected
+        ],
+    }

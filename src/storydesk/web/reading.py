@@ -1,0 +1,41 @@
+"""Reads the API and the pages share: stories, briefs (cached), analyses."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from ..desk import Desk
+from ..model import Analysis, Article
+from .context import WebContext
+from .errors import ApiError
+
+log = logging.getLogger(__name__)
+
+
+def call(desk: Desk, method: str, *args: Any, **kwargs: Any) -> Any:
+    """``desk.<method>(...)``, or a 501 error when this build of storydesk lacks it."""
+    fn = getattr(desk, method, None)
+    if fn is None:
+        raise ApiError(501, f"this storydesk build cannot answer this yet (no Desk.{method})")
+    return fn(*args, **kwargs)
+
+
+def brief_for(ctx: WebContext, desk: Desk, story_id: str) -> dict:
+    """The brief of ``story_id`` (the JSON contract), computed once per set of articles."""
+    story = call(desk, "story", story_id)
+    key = (story.get("id", story_id), tuple(sorted(a["id"] for a in story.get("articles", ()))))
+    return ctx.briefs.get(key, lambda: call(desk, "brief_story", story_id))
+
+
+def analysis_for(ctx: WebContext, article: Article) -> Analysis | None:
+    """The stored analysis of ``article``; analyzed now (by the writer, which stores it)
+    when the store has none. None when the analysis cannot be made here."""
+    from ..analyze import ANALYZER_VERSION
+
+    with ctx.reader() as desk:
+        found = desk.store.get_analysis(article.id, ANALYZER_VERSION)
+    if found is not None:
+        return found
+    with ctx.writer() as desk:
+        return desk.analyze([article])[0].analysis

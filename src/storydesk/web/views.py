@@ -1,0 +1,96 @@
+"""Plain functions that shape the brief and store data for the page templates."""
+
+from __future__ import annotations
+
+from typing import Iterable, Sequence
+from urllib.parse import quote, urlencode
+
+from markupsafe import Markup, escape
+
+
+def cite_href(source: dict) -> str:
+    """The link that opens a cited article with the cited span highlighted.
+
+    >>> cite_href({"article_id": "ab/c", "start": 3, "end": 9})
+    '/articles/ab%2Fc?start=3&end=9#hl'
+    """
+    query = urlencode({"start": int(source["start"]), "end": int(source["end"])})
+    return f"/articles/{quote(str(source['article_id']), safe='')}?{query}#hl"
+
+
+def article_href(article_id: str) -> str:
+    return f"/articles/{quote(str(article_id), safe='')}"
+
+
+def story_href(story_id: str) -> str:
+    return f"/stories/{quote(str(story_id), safe='')}"
+
+
+def outlets_of(sources: Iterable[dict]) -> list[str]:
+    """Distinct outlets of ``sources`` in order of first citation.
+
+    >>> outlets_of([{"outlet": "B"}, {"outlet": None}, {"outlet": "B"}, {"outlet": "A"}])
+    ['B', 'unknown outlet', 'A']
+    """
+    return list(dict.fromkeys(s.get("outlet") or "unknown outlet" for s in sources))
+
+
+def quotes_by_speaker(quotes: Sequence[dict]) -> list[tuple[str | None, list[dict]]]:
+    """Quotes grouped by speaker: speakers quoted most first, unattributed quotes last.
+
+    >>> [(s, len(q)) for s, q in quotes_by_speaker(
+    ...     [{"speaker": "A"}, {"speaker": None}, {"speaker": "B"}, {"speaker": "B"}])]
+    [('B', 2), ('A', 1), (None, 1)]
+    """
+    groups: dict[str | None, list[dict]] = {}
+    for q in quotes:
+        groups.setdefault(q.get("speaker"), []).append(q)
+    return sorted(groups.items(), key=lambda kv: (kv[0] is None, -len(kv[1])))
+
+
+def distinct_variants(quote: dict) -> list[dict]:
+    """A quote's variants whose wording differs from the quote's own text, once each."""
+    seen = {quote.get("text", "")}
+    out = []
+    for v in quote.get("variants", ()):
+        if v.get("text") not in seen:
+            seen.add(v.get("text"))
+            out.append(v)
+    return out
+
+
+def snippet_markup(snippet: str) -> Markup:
+    """A search snippet (matches between ``[`` and ``]``) escaped, matches in ``<mark>``.
+
+    >>> str(snippet_markup("a [<b>] c ]"))
+    'a <mark>&lt;b&gt;</mark> c ]'
+    """
+    out, open_ = [], False
+    for ch in snippet:
+        if ch == "[" and not open_:
+            out.append("<mark>")
+            open_ = True
+        elif ch == "]" and open_:
+            out.append("</mark>")
+            open_ = False
+        else:
+            out.append(str(escape(ch)))
+    if open_:
+        out.append("</mark>")
+    return Markup("".join(out))
+
+
+def outlet_names(articles: Sequence[dict]) -> list[str]:
+    return sorted({a.get("outlet") or "unknown outlet" for a in articles})
+
+
+def group_trends(trends: Sequence[dict]) -> list[dict]:
+    """Trends grouped by the story that explains them, strongest story first; terms with
+    no story are kept as their own group (``story_id`` None)."""
+    groups: dict[str, dict] = {}
+    for t in sorted(trends, key=lambda t: -(t.get("score") or 0.0)):
+        key = t.get("story_id") or f"term:{t.get('term')}"
+        group = groups.setdefault(key, {"story_id": t.get("story_id"),
+                                        "headline": t.get("headline"), "terms": []})
+        group["terms"].append(t)
+    return list(groups.values())
