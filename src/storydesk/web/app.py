@@ -2,8 +2,8 @@
 
 >>> from storydesk.config import Settings
 >>> app = create_app(Settings(db=":memory:"))
->>> sorted(r.path for r in app.routes if r.path.startswith("/api/"))[:3]
-['/api/articles', '/api/articles/{article_id}', '/api/docs']
+>>> sorted(app.openapi()["paths"])
+['/api/articles', '/api/articles/{article_id}', '/api/search', '/api/stories', '/api/stories/{story_id}', '/api/trends']
 """
 
 from __future__ import annotations
