@@ -1,9 +1,264 @@
-"""Figures: money, ages, durations, counts. PLACEHOLDER until the analysis issue lands."""
+"""Figures: money, ages, durations, percentages and counts, each with what it measures.
+
+Candidates are found by pattern (so the same rules work with or without a parse); the
+spaCy ``doc``, when given, confirms counts (the number must modify a plural noun) and
+ages written "Name, 33," (the name must be a proper noun), and gives the ``context``
+from the dependency tree: the noun the figure modifies ("US$7 million divorce
+settlement" -> "divorce settlement"), the person an age belongs to ("Heard, 33" ->
+"Heard"). Without a doc the context is the words that follow, up to a function word.
+
+Precision first: a date or a year is not a figure ("in 2015", "February 1, 2020", "less
+than two years later"), an ordinal is not a count, a time of day is not a duration.
+The context never leaves the figure's sentence.
+
+>>> [(f.kind, f.value, f.unit, f.context) for f in find_figures("They agreed a US$7 million divorce settlement.")]
+[('money', 7000000.0, 'USD', 'divorce settlement')]
+>>> [(f.kind, f.value, f.unit, f.context) for f in find_figures("It ended their 18-month marriage in 2016.")]
+[('duration', 18.0, 'months', 'marriage')]
+"""
 
 from __future__ import annotations
 
+import re
+
 from ..model import Figure
+from .numbers import NUMBER, SCALE, number_value, scale_value
+
+_CURRENCIES = {
+    "us$": "USD", "$": "USD", "usd": "USD", "a$": "AUD", "au$": "AUD", "aud": "AUD",
+    "c$": "CAD", "ca$": "CAD", "cad": "CAD", "nz$": "NZD", "hk$": "HKD", "s$": "SGD",
+    "r$": "BRL", "£": "GBP", "gbp": "GBP", "€": "EUR", "eur": "EUR", "¥": "JPY", "₹": "INR",
+    "rs": "INR", "rs.": "INR", "dollars": "USD", "pounds": "GBP", "euros": "EUR",
+    "yen": "JPY", "rupees": "INR",
+}
+_UNITS = r"(?:second|minute|hour|day|week|month|year|decade)"
+_EDGE = r"(?<![\w.,:/#@$£€¥-])"  # a number not glued to a word, a decimal, a time or a link
+_END = r"(?![\w%])"
+
+_MONEY = [
+    re.compile(
+        rf"(?<![\w.])(?P<cur>US\$|AU?\$|CA?\$|NZ\$|HK\$|S\$|R\$|\$|£|€|¥|₹|USD|GBP|EUR|AUD|CAD|Rs\.?)"
+        rf"\s?(?P<num>{NUMBER})(?:(?:\s|-)?(?P<scale>{SCALE}))?(?![\w%])",
+        re.IGNORECASE,
+    ),
+    re.compile(
+        rf"{_EDGE}(?P<num>{NUMBER})(?:\s(?P<scale>{SCALE}))?\s(?:(?:US|Australian|Canadian)\s)?"
+        r"(?P<cur>dollars|pounds|euros|yen|rupees)\b",
+        re.IGNORECASE,
+    ),
+]
+_PERCENT = re.compile(rf"{_EDGE}(?P<num>{NUMBER})\s?(?:%|per\s?cent\b|percent\b)", re.IGNORECASE)
+_AGE = [
+    re.compile(rf"{_EDGE}(?P<num>{NUMBER})[\s-]years?[\s-]old\b", re.IGNORECASE),
+    re.compile(rf"\baged\s(?P<num>\d{{1,3}}){_END}"),
+]
+# "Heard, 33," / "Amber Heard (33)": an age after a name
+_AGE_AFTER_NAME = re.compile(
+    r"(?P<name>\b[A-Z][\w'’.-]*(?:\s[A-Z][\w'’.-]*){0,3})"
+    r"(?:,\s(?P<num>\d{1,3})(?=\s?[,;)]|\.(?:\s|$)|\sand\s)|\s\((?P<pnum>\d{1,3})\))"
+)
+_DURATION = [
+    # "18-month marriage", "two-hour session": modifies the noun after it
+    re.compile(rf"{_EDGE}(?P<num>{NUMBER})-(?P<unit>{_UNITS})(?:-long)?(?![\w-])", re.IGNORECASE),
+    # "for 15 years", "for more than two hours"
+    re.compile(
+        rf"\bfor\s(?:(?:more|less)\sthan\s|over\s|nearly\s|almost\s|about\s|around\s)?"
+        rf"(?P<num>{NUMBER})\s(?P<unit>{_UNITS})s?\b(?!\s(?:ago|later|earlier|before|after|old))",
+        re.IGNORECASE,
+    ),
+]
+_COUNT = re.compile(
+    rf"{_EDGE}(?P<num>{NUMBER})(?:\s(?P<scale>thousand|million|billion))?"
+    r"\s(?P<noun>(?:[a-z]+[\s-]){0,2}?(?:[a-z]+s|people|children|men|women|police|staff))\b"
+)
+_OF_PHRASE = re.compile(r"\s+of\s+(?:(?:all|most|some|the|its|their|his|her|our)\s+(?:of\s+)?)*")
+# Units of measure: a measurement ("15 miles"), not a count
+_MEASURES = re.compile(
+    r"^(?:miles|kilomet(?:er|re)s|km|met(?:er|re)s|feet|inches|yards|kilograms|kg|grams|pounds|"
+    r"tons|tonnes|ounces|lbs|litres|liters|gallons|barrels|acres|hectares|degrees|mph|kph)$",
+    re.IGNORECASE,
+)
+_TIME_WORDS = re.compile(rf"^(?:{_UNITS}s?|times?|am|pm)$", re.IGNORECASE)
+_MONTHS = re.compile(
+    r"^(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]*\.?$|^(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day$"
+)
+_STOP = frozenset(
+    "a an the of for in on at to by with from and or but as is was are were be been that this "
+    "which who whom whose it its their his her he she they we you i than then after before "
+    "over under into about against between during said says".split()
+)
+_KINDS = ("money", "percent", "age", "duration", "count")  # priority when spans overlap
+
+
+def _following_words(text: str, pos: int, limit: int = 3) -> str:
+    """Up to ``limit`` content words right after ``pos``, stopping at punctuation or a
+    function word (the regex context when there is no parse)."""
+    words = []
+    for m in re.finditer(r"[ \t-]*([A-Za-z][\w'’-]*)|.", text[pos : pos + 80]):
+        word = m.group(1)
+        if not word or word.lower() in _STOP or len(words) == limit:
+            break
+        words.append(word)
+    return " ".join(words)
+
+
+def _token_at(doc, char: int):
+    span = doc.char_span(char, char + 1, alignment_mode="expand") if doc is not None else None
+    return span[0] if span is not None and len(span) else None
+
+
+def _noun_phrase(head, after: int = -1) -> str:
+    """``head`` with the compound and adjective modifiers right before it (after ``after``)."""
+    i = head.i
+    while i - 1 > after and head.doc[i - 1].dep_ in ("compound", "amod", "nmod") and head.doc[i - 1].is_alpha:
+        i -= 1
+    return head.doc[i : head.i + 1].text
+
+
+def _context_from_doc(doc, start: int, end: int) -> str | None:
+    """What the figure at ``start:end`` measures, from the dependency tree (same sentence)."""
+    span = doc.char_span(start, end, alignment_mode="expand")
+    if span is None or not len(span):
+        return None
+    inside = {t.i for t in span}
+    root = next((t for t in span if t.head.i not in inside or t.head is t), span.root)
+    head = root.head
+    if head.i in inside or head.sent.start != root.sent.start:
+        return None
+    if head.pos_ in ("NOUN", "PROPN") and head.i > span.end - 1:
+        return _noun_phrase(head, after=span.end - 1)
+    if head.pos_ == "ADP" and head.head.pos_ in ("NOUN", "PROPN") and head.head.i < span.start:
+        return _noun_phrase(head.head)  # "a settlement of $7 million"
+    if head.pos_ in ("NOUN", "PROPN"):
+        return _noun_phrase(head)
+    for prep in root.rights:  # "€300,000 in fines"
+        obj = next((c for c in prep.children if c.dep_ == "pobj" and c.pos_ == "NOUN"), None)
+        if prep.dep_ == "prep" and obj is not None:
+            return _noun_phrase(obj, after=prep.i)
+    if head.pos_ == "ADP" and head.head.pos_ == "VERB" and head.head.i < head.i:
+        return f"{head.head.text} {head.text}"  # "sold for 45 million euros"
+    if head.pos_ in ("VERB", "ADJ") and head.is_alpha:
+        return head.text
+    return None
+
+
+def _context(text: str, doc, start: int, end: int) -> str:
+    found = _context_from_doc(doc, start, end) if doc is not None else None
+    return found if found is not None else _following_words(text, end)
+
+
+def _money(text: str, doc) -> list[Figure]:
+    out = []
+    for pattern in _MONEY:
+        for m in pattern.finditer(text):
+            value = number_value(m.group("num"))
+            cur = _CURRENCIES.get(m.group("cur").lower())
+            if value is None or cur is None:
+                continue
+            value *= scale_value(m.group("scale"))
+            out.append(Figure(m.start(), m.end(), m.group(0), value, cur, "money",
+                              _context(text, doc, m.start(), m.end())))
+    return out
+
+
+def _percents(text: str, doc) -> list[Figure]:
+    out = []
+    for m in _PERCENT.finditer(text):
+        value = number_value(m.group("num"))
+        if value is None:
+            continue
+        of = _OF_PHRASE.match(text, m.end())  # "25% of the workforce", "90% of all of X's imports"
+        context = _following_words(text, of.end(), 4) if of else ""
+        context = context or _context(text, doc, m.start(), m.end())
+        out.append(Figure(m.start(), m.end(), m.group(0), value, "%", "percent", context))
+    return out
+
+
+def _ages(text: str, doc) -> list[Figure]:
+    out = []
+    for pattern in _AGE:
+        for m in pattern.finditer(text):
+            value = number_value(m.group("num"))
+            if value is None or not 0 < value <= 130:
+                continue
+            out.append(Figure(m.start(), m.end(), m.group(0), value, "years", "age",
+                              _context(text, doc, m.start(), m.end())))
+    for m in _AGE_AFTER_NAME.finditer(text):
+        num = m.group("num") or m.group("pnum")
+        group = "num" if m.group("num") else "pnum"
+        name = m.group("name")
+        last = name.split()[-1]
+        if not 0 < int(num) <= 120 or _MONTHS.match(last) or m.start() and text[m.start() - 1] in "—–@":
+            continue
+        if doc is not None:
+            token = _token_at(doc, m.start("name") + len(name) - 1)
+            if token is None or token.pos_ != "PROPN" or token.ent_type_ in ("DATE", "TIME", "GPE", "LOC"):
+                continue
+            first = token
+            while first.i > 0 and doc[first.i - 1].pos_ == "PROPN" and doc[first.i - 1].is_alpha and first.i - 1 >= first.sent.start:
+                first = doc[first.i - 1]
+            name = doc[first.i : token.i + 1].text
+        else:
+            name = last if len(name.split()) > 2 else name
+        out.append(Figure(m.start(group), m.end(group), num, float(num), "years", "age", name))
+    return out
+
+
+def _durations(text: str, doc) -> list[Figure]:
+    out = []
+    for pattern in _DURATION:
+        for m in pattern.finditer(text):
+            value = number_value(m.group("num"))
+            if value is None:
+                continue
+            unit = m.group("unit").lower() + "s"
+            out.append(Figure(m.start(), m.end(), m.group(0), value, unit, "duration",
+                              _context(text, doc, m.start(), m.end())))
+    return out
+
+
+def _counts(text: str, doc) -> list[Figure]:
+    out = []
+    for m in _COUNT.finditer(text):
+        raw = m.group("num")
+        value = number_value(raw)
+        words = m.group("noun").replace("-", " ").split()
+        if value is None or value < 2 or any(_TIME_WORDS.match(w) or _MEASURES.match(w) for w in words):
+            continue
+        if re.fullmatch(r"1[0-9]{3}|20[0-9]{2}", raw) and not m.group("scale"):
+            continue  # a year ("2015 taped session"), not a count
+        value *= scale_value(m.group("scale"))
+        end = m.end()
+        if doc is not None:
+            token = _token_at(doc, m.start("num"))
+            head = token.head if token is not None else None
+            if head is None or token.dep_ not in ("nummod", "compound") or head.tag_ != "NNS" \
+                    or token.ent_type_ in ("DATE", "TIME", "ORDINAL", "MONEY", "PERCENT", "QUANTITY"):
+                continue
+            if head.i < token.i or head.idx + len(head) > m.end():
+                continue
+            end = head.idx + len(head)
+            context = _noun_phrase(head, after=token.i)
+        else:
+            context = m.group("noun")
+        unit = context.split()[-1].lower()
+        out.append(Figure(m.start(), end, text[m.start() : end], value, unit, "count", context))
+    return out
+
+
+def _overlaps(a: Figure, b: Figure) -> bool:
+    return a.start < b.end and b.start < a.end
 
 
 def find_figures(text: str, doc=None) -> list[Figure]:
-    return []
+    """The figures in ``text`` in order; ``doc`` is its spaCy parse, when there is one."""
+    found: list[Figure] = []
+    for candidates in (_money(text, doc), _percents(text, doc), _ages(text, doc),
+                       _durations(text, doc), _counts(text, doc)):
+        for fig in sorted(candidates, key=lambda f: (f.start, -f.end)):
+            if not any(_overlaps(fig, other) for other in found):
+                found.append(fig)
+    return sorted(found, key=lambda f: f.start)
+
+
+__all__ = ["find_figures"]

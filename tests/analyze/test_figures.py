@@ -1,0 +1,94 @@
+"""Figures (issue 3): money with currency, ages, durations, counts, percentages, each with
+the phrase it measures; dates, years, ordinals and times are not figures."""
+
+from __future__ import annotations
+
+import pytest
+
+from storydesk.analyze.figures import find_figures
+
+# Written for these tests in the style of a UK business/sport report (a different story
+# from the seeds), with the traps a figure finder meets: dates, years, a scoreline, an
+# ordinal, a time of day, "No. 1", a relative date.
+CLUB = (
+    "Manchester United have agreed a £1.2bn refinancing deal with lenders, the club said on "
+    "Tuesday, 4 March 2024. Chief executive Omar Berrada, 46, told staff that 250 jobs would "
+    "go, about 25% of the workforce. Supporters, who staged three protests in 2023, called "
+    "it \"a betrayal\". The 19-year-old striker, who scored twice in the 3-0 win on May 5, "
+    "was sold for 45 million euros. Police arrested 12 people after the match at 9pm. The "
+    "ruling ended a two-year legal battle. Ratcliffe (71) owns 27.7 per cent of the shares. "
+    "He was the No. 1 choice; it was the 1st time the club had lost 5 games in a row. Less "
+    "than two years later the deal collapsed, and 2015 was worse. Rivals paid Rs 500 crore."
+)
+
+EXPECTED = [
+    ("money", "£1.2bn", 1.2e9, "GBP", "refinancing deal"),
+    ("age", "46", 46, "years", "Omar Berrada"),
+    ("count", "250 jobs", 250, "jobs", "jobs"),
+    ("percent", "25%", 25, "%", "workforce"),
+    ("count", "three protests", 3, "protests", "protests"),
+    ("age", "19-year-old", 19, "years", "striker"),
+    ("money", "45 million euros", 45e6, "EUR", None),
+    ("count", "12 people", 12, "people", "people"),
+    ("duration", "two-year", 2, "years", "legal battle"),
+    ("age", "71", 71, "years", "Ratcliffe"),
+    ("percent", "27.7 per cent", 27.7, "%", "shares"),
+    ("count", "5 games", 5, "games", "games"),
+    ("money", "Rs 500 crore", 5e9, "INR", None),
+]
+
+
+@pytest.fixture(scope="module")
+def club_doc(nlp):
+    return nlp(CLUB)
+
+
+@pytest.mark.parametrize("with_doc", [True, False])
+def test_kinds_values_units_and_contexts(club_doc, with_doc):
+    figures = find_figures(CLUB, club_doc if with_doc else None)
+    got = [(f.kind, f.text, f.value, f.unit, f.context) for f in figures]
+    assert [g[:4] for g in got] == [e[:4] for e in EXPECTED]
+    for (_, _, _, _, context), expected in zip(got, EXPECTED):
+        if expected[4] is not None:
+            assert context == expected[4]
+    for f in figures:
+        assert CLUB[f.start : f.end] == f.text
+
+
+def test_dates_years_ordinals_and_times_are_not_figures(club_doc):
+    texts = {f.text for f in find_figures(CLUB, club_doc)}
+    for trap in ("4", "2024", "2023", "3-0", "5", "9pm", "1", "1st", "2015", "two years"):
+        assert trap not in texts
+
+
+def test_seed_figures(analyzed_seeds, nlp):
+    found = {}
+    for item in analyzed_seeds:
+        text = item.article.text
+        for f in find_figures(text, nlp(text)):
+            assert text[f.start : f.end] == f.text
+            found.setdefault((f.kind, f.value, f.unit), set()).add(f.context)
+    assert found[("money", 7e6, "USD")] == {"divorce settlement"}
+    assert "lawsuit" in found[("money", 5e7, "USD")]
+    assert found[("age", 33, "years")] >= {"Heard"}
+    assert found[("age", 56, "years")] == {"Depp"}
+    assert found[("duration", 18, "months")] == {"marriage"}
+    assert found[("duration", 2, "hours")] == {"therapy session"}
+    assert not any(kind == "duration" and value == 2 and unit == "years"
+                   for kind, value, unit in found), "'less than two years later' is a date"
+    assert not any(value in (2015, 2016, 2018, 2019, 2020) for _, value, _ in found)
+
+
+def test_context_stays_in_the_sentence(nlp):
+    text = "Prices rose by 4%. Officials met."
+    (fig,) = find_figures(text, nlp(text))
+    assert fig.kind == "percent" and fig.context == "rose by"
+    text = "She is 45 years old. Voters decide."
+    (fig,) = find_figures(text, nlp(text))
+    assert fig.kind == "age" and "Voters" not in fig.context
+
+
+def test_no_numbers_no_figures(nlp):
+    assert find_figures("") == []
+    text = "Nothing here is counted, not even one thing or the first time."
+    assert find_figures(text, nlp(text)) == []
