@@ -7,26 +7,13 @@ either is reduced to text.
 from __future__ import annotations
 
 import json
-import re
 import time
-from html import unescape
 from typing import Iterator
 
 from ..errors import InputError
 from ..model import Article, Rejection
 from .common import make_article, outlet_from_url
-
-_BLOCK = re.compile(r"</?(p|div|br|li|h[1-6]|blockquote|tr)[^>]*>", re.I)
-_TAG = re.compile(r"<[^>]+>")
-_SPACES = re.compile(r"[ \t\r\f\v]+")
-
-
-def html_to_text(markup: str) -> str:
-    """Paragraph text of a small HTML fragment (feed content)."""
-    text = _BLOCK.sub("\n\n", markup)
-    text = unescape(_TAG.sub("", text))
-    lines = [_SPACES.sub(" ", line).strip() for line in text.split("\n")]
-    return re.sub(r"\n{3,}", "\n\n", "\n".join(lines)).strip()
+from .markup import fragment_text
 
 
 def _entry_date(entry) -> str | None:
@@ -53,7 +40,7 @@ def read_feed(data: bytes, source: str) -> Iterator[Article | Rejection]:
         contents = entry.get("content") or []
         markup = max((c.get("value", "") for c in contents), key=len, default="")
         markup = markup or entry.get("summary", "")
-        text = html_to_text(markup)
+        text = fragment_text(markup)
         try:
             if not text:
                 raise InputError(source, "feed entry has no text", line=number)

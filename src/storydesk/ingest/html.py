@@ -1,19 +1,47 @@
-"""HTML pages: main text and metadata through trafilatura.
+"""HTML pages: main text and metadata.
 
-``extract_html`` is the extraction step alone (used by the extraction benchmark);
-``read_html`` makes an :class:`~storydesk.model.Article` of a page.
+``extract_html`` is the extraction step alone (the extraction benchmark measures exactly
+this function); ``read_html`` makes an :class:`~storydesk.model.Article` of a page.
+
+Extraction is a short cascade, each step for a failure seen on real pages
+(``benchmarks/extraction.py`` measures it):
+
+1. trafilatura in precision mode, which leaves out more of the related-links lists,
+   teasers and newsletter boxes that sit inside article containers;
+2. trafilatura's default mode when precision mode keeps almost nothing (under
+   :data:`SHORT` characters) and the default mode finds more than :data:`CUT` times as
+   much: precision mode then cut into the article itself (a page whose only text
+   precision mode trusts is a reprint notice);
+3. readability-lxml's text instead, when it holds what trafilatura found and more than as
+   much again: trafilatura stopped early (at an inline ad or a widget mid-article);
+4. a first line that repeats the page's title is dropped: the title is kept apart, in
+   ``Article.title``.
 """
 
 from __future__ import annotations
 
 import logging
+import re
+from collections import Counter
 from dataclasses import dataclass
 
 from ..errors import InputError
 from ..model import Article
 from .common import make_article, outlet_from_url
+from .markup import fragment_text
 
 log = logging.getLogger(__name__)
+
+#: Precision-mode text shorter than this many characters is checked against default mode ...
+SHORT = 1000
+#: ... whose text replaces it when it is more than this many times longer.
+CUT = 5.0
+#: Readability's text replaces trafilatura's when it is this many times longer ...
+LONGER = 2.0
+#: ... and holds at least this share of trafilatura's word 4-grams.
+COVERS = 0.9
+
+_WORD = re.compile(r"\w+")
 
 
 @dataclass(frozen=True)
@@ -26,8 +54,7 @@ class Extracted:
     url: str | None
 
 
-def extract_html(data: bytes | str, url: str | None = None) -> Extracted | None:
-    """Main text and metadata of a page, or None when it holds no article text."""
+def _trafilatura(data: bytes | str, url: str | None, precision: bool) -> dict | None:
     import trafilatura
 
     doc = trafilatura.bare_extraction(
@@ -36,14 +63,77 @@ def extract_html(data: bytes | str, url: str | None = None) -> Extracted | None:
         with_metadata=True,
         include_comments=False,
         include_tables=True,
-        favor_recall=True,
+        favor_precision=precision,
     )
     if doc is None:
         return None
     meta = doc.as_dict() if hasattr(doc, "as_dict") else dict(doc)
-    text = (meta.get("text") or "").strip()
-    if not text:
+    return meta if (meta.get("text") or "").strip() else None
+
+
+def _readability(data: bytes | str) -> str:
+    from readability import Document
+
+    try:
+        return fragment_text(Document(data).summary(html_partial=True))
+    except Exception as exc:  # readability raises bare Exceptions on odd pages
+        log.debug("readability found no text: %s", exc)
+        return ""
+
+
+def _grams(text: str, n: int = 4) -> Counter:
+    words = _WORD.findall(text.lower())
+    return Counter(tuple(words[i : i + n]) for i in range(max(0, len(words) - n + 1)))
+
+
+def covers(longer: str, shorter: str) -> float:
+    """The share of ``shorter``'s word 4-grams that ``longer`` also holds.
+
+    >>> covers("one two three four five six", "two three four five")
+    1.0
+    >>> covers("one two three four", "five six seven eight")
+    0.0
+    """
+    want = _grams(shorter)
+    if not want:
+        return 0.0
+    have = _grams(longer)
+    return sum(min(c, have[g]) for g, c in want.items()) / sum(want.values())
+
+
+def _norm(line: str) -> str:
+    return " ".join(_WORD.findall(line.lower()))
+
+
+def drop_title_line(text: str, title: str | None) -> str:
+    """``text`` without a first line that only repeats ``title``.
+
+    >>> drop_title_line("Big news\\nThe body.", "Big News")
+    'The body.'
+    >>> drop_title_line("The body.", "Big news")
+    'The body.'
+    """
+    first, sep, rest = text.partition("\n")
+    if title and rest.strip() and _norm(first) and _norm(first) == _norm(title):
+        return rest.lstrip("\n")
+    return text
+
+
+def extract_html(data: bytes | str, url: str | None = None) -> Extracted | None:
+    """Main text and metadata of a page, or None when it holds no article text."""
+    meta = _trafilatura(data, url, precision=True)
+    if meta is None or len(meta["text"]) < SHORT:
+        wider = _trafilatura(data, url, precision=False)
+        if wider is not None and (meta is None or len(wider["text"]) > CUT * len(meta["text"])):
+            meta = wider
+    if meta is None:
         return None
+    text = meta["text"].strip()
+    fuller = _readability(data)
+    if len(fuller) > LONGER * len(text) and covers(fuller, text) >= COVERS:
+        log.debug("readability's text is fuller (%d > %d chars): using it", len(fuller), len(text))
+        text = fuller
+    text = drop_title_line(text, meta.get("title"))
     page_url = meta.get("url") or url
     authors = tuple(a.strip() for a in (meta.get("author") or "").split(";") if a.strip())
     outlet = meta.get("sitename") or outlet_from_url(page_url) or meta.get("hostname")
