@@ -18,7 +18,7 @@ from fastapi.staticfiles import StaticFiles
 
 from .. import __version__
 from ..config import Settings
-from . import errors
+from . import charts, errors, views
 from .api import router as api_router
 from .context import WebContext
 from .guard import Guard
@@ -37,6 +37,7 @@ def templates() -> jinja2.Environment:
         trim_blocks=True,
         lstrip_blocks=True,
     )
+    env.globals.update(views=views, charts=charts)
     return env
 
 

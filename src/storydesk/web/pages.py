@@ -11,7 +11,7 @@ from typing import Any
 from fastapi import APIRouter, Path, Query, Request
 from fastapi.responses import HTMLResponse
 
-from . import charts, views
+from . import views
 from .api import DATE_PATTERN, ID_PATTERN
 from .errors import ApiError
 from .highlight import layers_of, mark_up
@@ -25,7 +25,7 @@ TRENDS_SHOWN = 12
 
 def render(request: Request, template: str, **context: Any) -> HTMLResponse:
     env = request.app.state.templates
-    page = env.get_template(template).render(views=views, charts=charts, **context)
+    page = env.get_template(template).render(**context)
     return HTMLResponse(page)
 
 

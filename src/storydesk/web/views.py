@@ -80,6 +80,15 @@ def snippet_markup(snippet: str) -> Markup:
     return Markup("".join(out))
 
 
+def by_date(articles: Sequence[dict]) -> list[dict]:
+    """Articles oldest first, undated last.
+
+    >>> [a["id"] for a in by_date([{"id": 1, "published": None}, {"id": 2, "published": "2020"}])]
+    [2, 1]
+    """
+    return sorted(articles, key=lambda a: (a.get("published") is None, a.get("published") or ""))
+
+
 def outlet_names(articles: Sequence[dict]) -> list[str]:
     return sorted({a.get("outlet") or "unknown outlet" for a in articles})
 
