@@ -19,6 +19,7 @@ from .entities import find_entities
 from .figures import find_figures
 from .nlp import load_nlp
 from .posts import find_posts
+from .quotemarks import pair_quotes
 from .quotes import find_quotes
 from .sentences import find_sentences
 from .tags import find_tags
@@ -38,13 +39,31 @@ def _notes(article: Article, max_chars: int) -> list[str]:
     return notes
 
 
+def _text_notes(doc, sentences) -> list[str]:
+    """Notes on text the English analyzers cannot read: no sentences, not English."""
+    notes = []
+    if not sentences:
+        notes.append("no sentences found in the body text; nothing analyzed")
+        return notes
+    words = [t for t in doc if t.is_alpha]
+    if len(words) >= 20:
+        known = sum(1 for t in words if t.is_stop) / len(words)
+        if known < 0.12:
+            notes.append(
+                f"the body text does not read as English ({known:.0%} English function words); "
+                "entities and quotes may be missing"
+            )
+    return notes
+
+
 def analyze_parsed(article: Article, doc, max_chars: int = 200_000) -> Analysis:
     """The analysis of ``article`` given its spaCy ``doc`` (of ``article.text[:max_chars]``)."""
     text = article.text[:max_chars]
     posts = find_posts(text)
     sentences = find_sentences(doc)
     entities = find_entities(doc, posts)
-    quotes = find_quotes(doc, entities, posts)
+    spans, quote_notes = pair_quotes(text)
+    quotes = find_quotes(doc, entities, posts, spans)
     return Analysis(
         article_id=article.id,
         version=ANALYZER_VERSION,
@@ -55,7 +74,7 @@ def analyze_parsed(article: Article, doc, max_chars: int = 200_000) -> Analysis:
         tags=tuple(find_tags(text)),
         dates=tuple(find_dates(text, article.published, sentences, doc)),
         figures=tuple(find_figures(text, doc)),
-        notes=tuple(_notes(article, max_chars)),
+        notes=tuple(_notes(article, max_chars) + quote_notes + _text_notes(doc, sentences)),
     )
 
 

@@ -1,22 +1,293 @@
-"""Named entities with canonical names. PLACEHOLDER: spaCy's entities as they come, each
-its own canonical name; the analysis issue replaces this with resolution across mentions."""
+"""Named entities with canonical names, resolved across an article and across a story.
+
+spaCy's small English model misses or mislabels many names ("Actress Amber Heard" as
+ORG, a surname that is also an English word as a verb). So mentions are gathered from
+its entities *and* from runs of proper nouns, grouped by name (a surname or first name
+used alone joins the one full name it belongs to, never two), and each group's type is
+voted from all its mentions: spaCy's labels plus evidence in the text (a title or role
+noun before the name, an age after it, being the subject of a speech verb, a quoted
+title). Groups with no label and no evidence are dropped. The canonical name of a group
+is its longest name as written, without titles.
+
+Nothing here knows any particular name: the same rules apply to every story.
+"""
 
 from __future__ import annotations
 
+import re
+from collections import Counter
+from dataclasses import dataclass, field, replace
+
 from ..model import Entity, Post
+from .lexicon import ROLE_NOUNS, SPEECH_FORMS, TITLES
 
 _TYPES = {"PERSON": "PERSON", "ORG": "ORG", "GPE": "GPE", "LOC": "LOC", "WORK_OF_ART": "WORK",
           "NORP": "NORP", "FAC": "LOC", "EVENT": "EVENT"}
+_NAME_TYPES = ("PERSON", "ORG", "GPE", "LOC", "WORK", "NORP", "EVENT")
+_QUOTES = "\"“”'‘’"
+_SKIP_HEAD = {"the", "a", "an"}
 
 
-def find_entities(doc, posts: list[Post]) -> list[Entity]:
-    out = []
-    for ent in doc.ents:
-        if ent.label_ in _TYPES and not any(p.start <= ent.start_char < p.end for p in posts):
-            out.append(Entity(ent.start_char, ent.end_char, ent.text, _TYPES[ent.label_], ent.text))
+@dataclass
+class _Mention:
+    start: int  # token indices, end exclusive
+    end: int
+    label: str | None  # spaCy's type, None for a proper-noun run it did not label
+    evidence: Counter = field(default_factory=Counter)
+
+
+@dataclass
+class _Group:
+    key: tuple[str, ...]  # lower-cased tokens of its longest name
+    mentions: list[_Mention] = field(default_factory=list)
+
+
+def _norm(tok) -> str:
+    return tok.text.lower().rstrip(".")
+
+
+def _trim(doc, start: int, end: int) -> tuple[int, int, Counter]:
+    """Trim determiners, titles, role nouns and possessives off a mention; the titles and
+    roles trimmed are evidence of a person."""
+    evidence: Counter = Counter()
+    while start < end and (
+        _norm(doc[start]) in _SKIP_HEAD
+        or _norm(doc[start]) in TITLES
+        or _norm(doc[start]) in ROLE_NOUNS
+        or not any(c.isalnum() for c in doc[start].text)
+    ):
+        if _norm(doc[start]) in TITLES or _norm(doc[start]) in ROLE_NOUNS:
+            evidence["PERSON"] += 2
+        start += 1
+    while end > start and (
+        doc[end - 1].text in ("'s", "’s", "'", "’") or not any(c.isalnum() for c in doc[end - 1].text)
+    ):
+        end -= 1
+    for i in range(start + 1, end):  # a mention never crosses a line, a possessive or a role
+        low = _norm(doc[i])
+        if (doc[i].is_space or "\n" in doc.text[doc[i - 1].idx:doc[i].idx]
+                or doc[i].text in ("'s", "’s", ",") or low in ROLE_NOUNS or low in ("and", "or")):
+            end = i
+            break
+    return start, end, evidence
+
+
+def _context_evidence(doc, start: int, end: int) -> Counter:
+    """Evidence around a mention: a title or role just before, an age just after, a
+    speech verb it is the subject of, quotation marks around it."""
+    ev: Counter = Counter()
+    before = doc[start - 1] if start > 0 else None
+    after = doc[end] if end < len(doc) else None
+    if before is not None and (_norm(before) in TITLES or _norm(before) in ROLE_NOUNS):
+        ev["PERSON"] += 2
+    if (
+        after is not None and after.text == "," and end + 1 < len(doc)
+        and doc[end + 1].like_num and doc[end + 1].text.isdigit() and 0 < int(doc[end + 1].text) < 120
+        and (end + 2 >= len(doc) or doc[end + 2].text in (",", ".", "and", ";", ")"))
+    ):
+        ev["PERSON"] += 2
+    if after is not None and after.text == "," and end + 2 < len(doc) and _norm(doc[end + 1]) in ("the", "a", "an"):
+        for tok in doc[end + 2: min(len(doc), end + 6)]:
+            if _norm(tok) in ROLE_NOUNS and tok.pos_ == "NOUN":
+                ev["PERSON"] += 2
+                break
+            if tok.text in (",", "."):
+                break
+    head = doc[end - 1]
+    if head.dep_ in ("nsubj",) and head.head.text.lower() in SPEECH_FORMS:
+        ev["PERSON"] += 1
+    elif after is not None and after.text.lower() in SPEECH_FORMS and after.pos_ != "NOUN":
+        ev["PERSON"] += 1
+    if after is not None and after.text.islower() and after.text in ROLE_NOUNS:
+        ev["PERSON"] -= 2  # "Aquaman actress": a work or body the person belongs to
+    if after is not None and after.text == "of" and end + 1 < len(doc) and doc[end + 1].text in ("the", "a"):
+        ev["PERSON"] -= 1  # "Pirates of the Caribbean": a title, not a name
+    if before is not None and after is not None and before.text in _QUOTES and after.text in _QUOTES:
+        ev["WORK"] += 3
+    return ev
+
+
+def _candidates(doc, posts: list[Post]) -> list[_Mention]:
+    out: list[_Mention] = []
+    taken = [False] * len(doc)
+    spans = [(e.start, e.end, _TYPES.get(e.label_)) for e in doc.ents if e.label_ in _TYPES]
+    i = 0
+    while i < len(doc):  # proper-noun runs spaCy left unlabelled
+        if doc[i].pos_ == "PROPN" and doc[i].text[:1].isupper():
+            j = i
+            while j < len(doc) and doc[j].pos_ == "PROPN" and doc[j].text[:1].isupper():
+                j += 1
+            if not any(s < j and i < e for s, e, _ in spans):
+                spans.append((i, j, None))
+            i = j
+        else:
+            i += 1
+    for s, e, label in sorted(spans):
+        if any(taken[s:e]):
+            continue
+        if s > 0 and doc[s - 1].text in ("#", "@"):
+            continue
+        s2, e2, ev = _trim(doc, s, e)
+        if e2 <= s2:
+            continue
+        text = doc[s2:e2].text
+        if text.islower() or "#" in text or "@" in text or "/" in text:
+            continue
+        start_char = doc[s2].idx
+        if any(p.start <= start_char < p.end for p in posts):
+            continue
+        for k in range(s, e):
+            taken[k] = True
+        ev.update(_context_evidence(doc, s2, e2))
+        out.append(_Mention(s2, e2, label, ev))
     return out
 
 
+def _matches(key: tuple[str, ...], part: tuple[str, ...]) -> bool:
+    if part == key:
+        return True
+    n = len(part)
+    return n < len(key) and (key[-n:] == part or (n == 1 and key[0] == part[0]))
+
+
+def _title_case_line(doc, tok) -> bool:
+    """Whether ``tok`` sits in a headline-style line (most words capitalised), where the
+    tagger reads every capitalised word as a name."""
+    text = doc.text
+    start = text.rfind("\n", 0, tok.idx) + 1
+    end = text.find("\n", tok.idx)
+    words = re.findall(r"[A-Za-z][\w'’-]*", text[start:end if end >= 0 else len(text)])
+    long = [w for w in words if len(w) > 3]
+    return len(words) >= 5 and sum(w[0].isupper() for w in long) >= 0.8 * len(long)
+
+
+def _group(doc, mentions: list[_Mention]) -> list[_Group]:
+    """Mentions grouped by name; mentions in headline-style lines only join groups."""
+    groups: list[_Group] = []
+    order = sorted(mentions, key=lambda m: (-(m.end - m.start), m.start))
+    headline = {id(m) for m in mentions if _title_case_line(doc, doc[m.start])}
+    for late in (False, True):
+        for m in order:
+            if (id(m) in headline) != late:
+                continue
+            key = tuple(_norm(t) for t in doc[m.start:m.end])
+            found = [g for g in groups if _matches(g.key, key)]
+            if len(found) == 1:
+                found[0].mentions.append(m)
+            elif not late:
+                groups.append(_Group(key, [m]))
+    return groups
+
+
+def _vote(group: _Group) -> str | None:
+    score: Counter = Counter()
+    for m in group.mentions:
+        if m.label:
+            score[m.label] += 1
+        score.update(m.evidence)
+    if len(group.key) > 1:  # the surname used alone is a person's way of being named
+        score["PERSON"] += sum(
+            1 for m in group.mentions if m.end - m.start == 1 and m.label is not None)
+    if not score or max(score.values()) <= 0:
+        return None
+    best, top = score.most_common(1)[0]
+    if best != "PERSON" and score["PERSON"] >= top:
+        best = "PERSON"
+    return best if best in _NAME_TYPES else None
+
+
+def _extra_mentions(doc, groups: list[_Group], types: list[str | None]) -> None:
+    """Single words equal to a person's surname (or unique first name) that the tagger
+    read as something else ("Heard also admits ...")."""
+    covered = set()
+    for g in groups:
+        for m in g.mentions:
+            covered.update(range(m.start, m.end))
+    parts: dict[str, list[int]] = {}
+    for n, (g, t) in enumerate(zip(groups, types)):
+        if t == "PERSON" and len(g.key) > 1:
+            for part in {g.key[0], g.key[-1]}:
+                parts.setdefault(part, []).append(n)
+    for tok in doc:
+        if tok.i in covered or not tok.text[:1].isupper() or tok.text.isupper():
+            continue
+        owners = parts.get(tok.text.lower())
+        if owners and len(set(owners)) == 1 and not (tok.i > 0 and doc[tok.i - 1].text in ("#", "@")):
+            groups[owners[0]].mentions.append(_Mention(tok.i, tok.i + 1, None))
+
+
+def _canonical(doc, group: _Group) -> str:
+    names = Counter(doc[m.start:m.end].text for m in group.mentions)
+    return max(names, key=lambda n: (len(n.split()), names[n], -len(n)))
+
+
+def find_entities(doc, posts: list[Post]) -> list[Entity]:
+    """Entity mentions of ``doc`` (outside embedded posts), each with its canonical name."""
+    mentions = _candidates(doc, posts)
+    groups = _group(doc, mentions)
+    types = [_vote(g) for g in groups]
+    _extra_mentions(doc, groups, types)
+    out = []
+    for g, t in zip(groups, types):
+        if t is None:
+            continue
+        canonical = _canonical(doc, g)
+        for m in g.mentions:
+            span = doc[m.start:m.end]
+            out.append(Entity(span.start_char, span.end_char, span.text, t, canonical))
+    out.sort(key=lambda e: e.start)
+    return out
+
+
+def _story_key(name: str) -> tuple[str, ...]:
+    return tuple(w.lower().rstrip(".") for w in re.findall(r"[\w.'’-]+", name))
+
+
 def resolve_story(analyzed: list) -> list:
-    """Canonical names resolved across all articles of a story. PLACEHOLDER: unchanged."""
-    return analyzed
+    """``analyzed`` (AnalyzedArticle list) with canonical names resolved across the story.
+
+    A name one article gives in part ("Heard") takes the fullest form any article of the
+    story gives ("Amber Heard") when exactly one person of that type matches it; quote
+    speakers follow their entities. Types are voted across the story, so a name the
+    tagger mislabels in one article takes the type the others agree on.
+    """
+    from ..model import AnalyzedArticle
+
+    counts: Counter = Counter()
+    kinds: dict[str, Counter] = {}
+    for item in analyzed:
+        for e in item.analysis.entities:
+            counts[e.canonical] += 1
+            kinds.setdefault(e.canonical, Counter())[e.type] += 1
+    dominant = {n: k.most_common(1)[0][0] for n, k in kinds.items()}
+
+    def compatible(short: str, long: str) -> bool:
+        a, b = dominant[short], dominant[long]
+        return a == b or {a, b} <= {"PERSON", "ORG"}
+
+    names = sorted(counts, key=lambda n: (-len(_story_key(n)), -counts[n]))
+    full: dict[str, str] = {}
+    for name in names:
+        key = _story_key(name)
+        longer = {full.get(n, n) for n in names
+                  if len(_story_key(n)) > len(key) and _matches(_story_key(n), key) and compatible(name, n)}
+        full[name] = longer.pop() if len(longer) == 1 else name
+    merged: dict[str, Counter] = {}
+    for name, kind in kinds.items():
+        merged.setdefault(full[name], Counter()).update(kind)
+    types = {}
+    for name, kind in merged.items():
+        best, top = kind.most_common(1)[0]
+        types[name] = "PERSON" if kind["PERSON"] >= top else best
+    out = []
+    for item in analyzed:
+        a = item.analysis
+        entities = tuple(replace(e, canonical=full[e.canonical], type=types[full[e.canonical]])
+                         for e in a.entities)
+        quotes = tuple(replace(q, speaker=full.get(q.speaker, q.speaker)) if q.speaker else q
+                       for q in a.quotes)
+        out.append(AnalyzedArticle(item.article, replace(a, entities=entities, quotes=quotes)))
+    return out
+
+
+__all__ = ["find_entities", "resolve_story"]

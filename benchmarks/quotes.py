@@ -1,0 +1,226 @@
+"""Direct quotes and their speakers on PolNeAR, storydesk beside textacy.
+
+    python benchmarks/quotes.py [--data DIR] [--json] [--limit N]
+
+Data: a folder in PolNeAR layout (default ../shared/data/polnear/dev): ``text/NAME.txt``
+and ``attributions/NAME_ANNOTATOR.ann`` (brat standoff; T lines Source/Cue/Content,
+E lines tie them into one attribution).
+
+Choices, stated so the figures can be checked:
+
+- Several annotators for one article: the first ``.ann`` file in name order is the gold
+  for that article (deterministic, and no article counts twice).
+- Only attributions whose Content contains a double quotation mark are scored. The gold
+  quote is the *quoted part* of the Content: in each fragment, the words between its
+  first and last quotation mark (to the fragment's edge when it holds a single mark,
+  i.e. a quote continued across fragments). Mixed attributions (`said that X was "true"`)
+  thus ask for the quoted words, which is what a direct-quote extractor returns. The
+  same figures against the whole Content span are reported as ``*_content``.
+- Matching (the issue's rule): a gold quote is found when the predicted quotes that
+  overlap it together cover at least half of its word tokens; a predicted quote is
+  correct when at least half of its word tokens lie in a found gold quote. Precision,
+  recall and F1 follow.
+- Speaker accuracy, over found gold quotes: the prediction overlapping most gives the
+  speaker; it is right when its speaker mention overlaps the gold Source span, or its
+  speaker name names the same entity (same last word as the gold Source, or contains it).
+- textacy: ``textacy.extract.triples.direct_quotations(doc)`` on the very same spaCy
+  ``Doc`` storydesk analyzes, scored by the same code.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+if __package__ in (None, ""):
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from benchmarks._common import parser, report, require  # noqa: E402
+
+_MARKS = '"“”«»'
+_WORD = re.compile(r"\w+")
+
+
+@dataclass(frozen=True)
+class Gold:
+    quoted: frozenset[int]  # word-token start offsets of the quoted words
+    content: frozenset[int]  # word-token start offsets of the whole Content
+    source: tuple[tuple[int, int], ...]  # Source fragments (char spans)
+    source_text: str
+
+
+@dataclass(frozen=True)
+class Pred:
+    start: int
+    end: int
+    speaker_start: int | None
+    speaker_end: int | None
+    speaker: str | None
+
+
+def _words(text: str, start: int, end: int) -> set[int]:
+    return {start + m.start() for m in _WORD.finditer(text[start:end])}
+
+
+def _quoted_part(text: str, start: int, end: int) -> tuple[int, int] | None:
+    marks = [i for i in range(start, end) if text[i] in _MARKS]
+    if not marks:
+        return None
+    if len(marks) >= 2:
+        return marks[0] + 1, marks[-1]
+    m = marks[0]
+    after = text[m + 1] if m + 1 < len(text) else " "
+    return (m + 1, end) if not after.isspace() else (start, m)
+
+
+def read_ann(path: Path) -> dict[str, list]:
+    spans, events = {}, []
+    for line in path.read_text(encoding="utf-8").splitlines():
+        parts = line.split("\t")
+        if line.startswith("T") and len(parts) >= 2:
+            kind, _, where = parts[1].partition(" ")
+            frags = [tuple(int(x) for x in f.split()) for f in where.split(";")]
+            spans[parts[0]] = (kind, frags, parts[2] if len(parts) > 2 else "")
+        elif line.startswith("E") and len(parts) >= 2:
+            events.append(dict(p.split(":", 1) for p in parts[1].split() if ":" in p))
+    return {"spans": spans, "events": events}
+
+
+def gold_quotes(text: str, ann: dict) -> list[Gold]:
+    out = []
+    for ev in ann["events"]:
+        content = ann["spans"].get(ev.get("Content", ""))
+        if content is None or not any(c in content[2] for c in _MARKS):
+            continue
+        quoted: set[int] = set()
+        whole: set[int] = set()
+        for s, e in content[1]:
+            whole |= _words(text, s, e)
+            part = _quoted_part(text, s, e)
+            if part:
+                quoted |= _words(text, *part)
+        if not quoted:
+            continue
+        src = ann["spans"].get(ev.get("Source", ""))
+        out.append(Gold(frozenset(quoted), frozenset(whole),
+                        tuple(src[1]) if src else (), src[2] if src else ""))
+    return out
+
+
+def _last_word(name: str) -> str:
+    words = _WORD.findall(name.lower())
+    return words[-1] if words else ""
+
+
+def _speaker_ok(p: Pred, g: Gold) -> bool:
+    if not g.source:
+        return False
+    if p.speaker_start is not None and any(p.speaker_start < e and s < p.speaker_end for s, e in g.source):
+        return True
+    if p.speaker:
+        src = g.source_text.lower()
+        name = p.speaker.lower()
+        return bool(src) and (_last_word(name) == _last_word(src) or src in name)
+    return False
+
+
+def score(docs: list[tuple[str, list[Gold], list[Pred]]], use: str = "quoted") -> dict[str, float]:
+    tp_gold = n_gold = tp_pred = n_pred = 0
+    spk_ok = spk_n = 0
+    for text, golds, preds in docs:
+        ptoks = [_words(text, p.start, p.end) for p in preds]
+        found = []
+        for g in golds:
+            G = g.quoted if use == "quoted" else g.content
+            n_gold += 1
+            over = [(len(P & G), p) for P, p in zip(ptoks, preds) if P & G]
+            if over and len(set().union(*(P & G for P in ptoks if P & G))) * 2 >= len(G):
+                tp_gold += 1
+                found.append(G)
+                spk_n += 1
+                spk_ok += _speaker_ok(max(over, key=lambda x: x[0])[1], g)
+        for P in ptoks:
+            n_pred += 1
+            tp_pred += any(len(P & G) * 2 >= len(P) for G in found) if P else 0
+    precision = tp_pred / n_pred if n_pred else 0.0
+    recall = tp_gold / n_gold if n_gold else 0.0
+    f1 = 2 * precision * recall / (precision + recall) if precision + recall else 0.0
+    return {"precision": precision, "recall": recall, "f1": f1,
+            "speaker_accuracy": spk_ok / spk_n if spk_n else 0.0,
+            "gold": n_gold, "predicted": n_pred}
+
+
+def load(folder: Path, limit: int | None = None) -> list[tuple[str, str, list[Gold]]]:
+    out = []
+    for txt in sorted((folder / "text").glob("*.txt"))[:limit]:
+        anns = sorted((folder / "attributions").glob(f"{txt.stem}_*.ann"))
+        if not anns:
+            continue
+        text = txt.read_text(encoding="utf-8")
+        out.append((txt.stem, text, gold_quotes(text, read_ann(anns[0]))))
+    return out
+
+
+def storydesk_preds(article, doc) -> list[Pred]:
+    from storydesk.analyze import analyze_parsed
+
+    analysis = analyze_parsed(article, doc)
+    return [Pred(q.start, q.end, q.speaker_start, q.speaker_end, q.speaker) for q in analysis.quotes]
+
+
+def textacy_preds(doc) -> list[Pred]:
+    from textacy.extract.triples import direct_quotations
+
+    out = []
+    try:
+        triples = list(direct_quotations(doc))
+    except ValueError:  # textacy refuses unbalanced quotation marks
+        return out
+    for t in triples:
+        start, end = t.content[0].idx, t.content[-1].idx + len(t.content[-1].text)
+        while start < end and doc.text[start] in _MARKS + "'‘’ ":
+            start += 1
+        while end > start and doc.text[end - 1] in _MARKS + "'‘’ ,":
+            end -= 1
+        if t.speaker:
+            s = min(x.idx for x in t.speaker)
+            e = max(x.idx + len(x.text) for x in t.speaker)
+            out.append(Pred(start, end, s, e, " ".join(x.text for x in t.speaker)))
+        else:
+            out.append(Pred(start, end, None, None, None))
+    return out
+
+
+def run(folder: Path, limit: int | None = None) -> dict[str, dict[str, float]]:
+    from storydesk.analyze import load_nlp
+    from storydesk.config import Settings
+    from storydesk.model import Article
+
+    data = load(folder, limit)
+    nlp = load_nlp(Settings().spacy_model)
+    ours, theirs = [], []
+    for (name, text, golds), doc in zip(data, nlp.pipe((t for _, t, _ in data), batch_size=16)):
+        article = Article(id=name, text=text, source=name, format="text")
+        ours.append((text, golds, storydesk_preds(article, doc)))
+        theirs.append((text, golds, textacy_preds(doc)))
+    results = {}
+    for system, docs in (("storydesk", ours), ("textacy", theirs)):
+        row = score(docs)
+        full = score(docs, use="content")
+        row.update({"f1_content": full["f1"], "speaker_accuracy_content": full["speaker_accuracy"]})
+        results[system] = row
+    return results
+
+
+def main(argv: list[str] | None = None) -> None:
+    p = parser(__doc__.splitlines()[0], "polnear/dev")
+    p.add_argument("--limit", type=int, default=None, help="only the first N articles")
+    args = p.parse_args(argv)
+    require(args.data / "text")
+    report(run(args.data, args.limit), args.json, title=f"Direct quotes on {args.data}")
+
+
+if __name__ == "__main__":
+    main()

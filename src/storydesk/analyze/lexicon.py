@@ -1,0 +1,83 @@
+"""Closed word classes the analyzers rely on: speech verbs, role nouns, pronouns, titles.
+
+These are words of the English language, not names: nothing here is specific to a story.
+"""
+
+from __future__ import annotations
+
+#: Lemmas of verbs that introduce or attribute a direct quote.
+SPEECH_LEMMAS = frozenset(
+    """say tell tweet write reply respond add admit comment explain claim state announce
+    insist argue ask answer declare note recall warn continue conclude confirm deny
+    acknowledge suggest describe call dub label post exclaim shout scream yell whisper
+    joke quip remark observe mention report assert contend complain concede stress
+    emphasize emphasise urge predict promise vow boast plead testify allege counter retort
+    text email cry sigh laugh muse wonder told brand characterize characterise praise
+    blast slam lament caution chime interject reiterate recount reveal disclose opine
+    agree disagree accuse charge proclaim pledge read reason add""".split()
+)
+
+#: Inflected forms of speech verbs (the tagger often misses them next to an odd name).
+_IRREGULAR = {"say": ("said", "says", "saying"), "tell": ("told", "tells", "telling"),
+              "write": ("wrote", "writes", "writing", "written"), "read": ("reads", "reading")}
+
+
+def _forms(lemma: str) -> set[str]:
+    if lemma in _IRREGULAR:
+        return {lemma, *_IRREGULAR[lemma]}
+    stem = lemma[:-1] if lemma.endswith("e") else lemma
+    if lemma.endswith("y") and lemma[-2] not in "aeiou":
+        return {lemma, lemma[:-1] + "ies", lemma[:-1] + "ied", lemma + "ing"}
+    third = lemma + ("es" if lemma.endswith(("s", "sh", "ch", "x", "z", "o")) else "s")
+    past = lemma + "d" if lemma.endswith("e") else lemma + "ed"
+    return {lemma, third, past, stem + "ing"}
+
+
+SPEECH_FORMS = frozenset(f for lemma in SPEECH_LEMMAS for f in _forms(lemma))
+
+#: Speech verbs that are cues only next to a quote, too common otherwise to climb to.
+WEAK_SPEECH = frozenset({"call", "read", "continue", "describe", "charge", "reason", "agree"})
+
+#: Nouns whose possessor or "from" object is the real speaker ("a statement from X").
+MESSAGE_NOUNS = frozenset(
+    "statement post tweet letter email message note release filing suit lawsuit complaint "
+    "response reply interview memo report op-ed essay column".split()
+)
+
+PRONOUN_GENDER = {"he": "m", "him": "m", "his": "m", "himself": "m",
+                  "she": "f", "her": "f", "hers": "f", "herself": "f"}
+PLURAL_PRONOUNS = frozenset("they them their theirs themselves".split())
+FIRST_SECOND = frozenset("i me my we us our you your".split())
+
+#: Titles before a name, with the gender they imply (None: no gender).
+TITLES = {"mr": "m", "mrs": "f", "ms": "f", "miss": "f", "sir": "m", "dame": "f",
+          "lord": "m", "lady": "f", "dr": None, "prof": None, "sen": None, "rep": None,
+          "gov": None, "gen": None, "judge": None, "president": None, "senator": None,
+          "governor": None, "mayor": None, "minister": None, "secretary": None,
+          "king": "m", "queen": "f", "prince": "m", "princess": "f", "pope": "m",
+          "rev": None, "sgt": None, "capt": None, "col": None, "lt": None, "st": None}
+
+#: Nouns that describe a person (as in "actress Amber Heard", "the actress"), with the
+#: gender they imply when they imply one.
+ROLE_NOUNS = {
+    **{w: "f" for w in """actress wife ex-wife girlfriend ex-girlfriend mother daughter sister
+        aunt niece grandmother widow bride fiancée fiancee woman girl lady businesswoman
+        spokeswoman chairwoman congresswoman councilwoman waitress heiress duchess queen
+        princess empress mom mum stepmother stepdaughter""".split()},
+    **{w: "m" for w in """actor husband ex-husband boyfriend ex-boyfriend father son brother
+        uncle nephew grandfather widower groom fiancé fiance man boy gentleman businessman
+        spokesman chairman congressman councilman waiter heir duke king prince emperor dad
+        stepfather stepson""".split()},
+    **{w: None for w in """star singer rapper musician director producer writer author
+        journalist reporter editor lawyer attorney spokesperson representative
+        publicist agent manager president senator governor mayor minister secretary
+        candidate nominee official officer chief executive ceo founder leader chairperson
+        judge prosecutor detective sheriff coach player footballer athlete model
+        comedian host presenter anchor analyst expert professor scientist doctor
+        economist historian activist campaigner advocate adviser advisor aide strategist
+        commissioner ambassador diplomat general colonel captain sergeant legislator
+        lawmaker congressperson politician billionaire entrepreneur investor owner
+        partner spouse ex-partner fan victim survivor witness therapist
+        psychologist psychiatrist filmmaker celebrity personality influencer blogger
+        youtuber designer artist chef pastor priest bishop""".split()},
+}
