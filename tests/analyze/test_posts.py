@@ -118,3 +118,26 @@ def test_dates_of_several_shapes():
     assert parse_date("Jan 31, 2020") == "2020-01-31"
     assert parse_date("31 January 2020") == "2020-01-31"
     assert parse_date("Smarch 3, 2020") is None
+
+
+# Written for this test in the shape HTML extraction gives (one line per paragraph, no
+# blank lines), modelled on a city-news page embedding a council leader's tweet whose own
+# line breaks survive: its lines above the signature belong to it, the prose lines above
+# them (ending in a full stop) and the subheading do not.
+HTML_LINES = (
+    "The council voted on Tuesday to close the library.\n"
+    "What They Said\n"
+    "The leader defended the decision in a post.\n"
+    "Libraries are the heart of a town\n"
+    "We will find the money to reopen it #SaveOurLibrary pic.twitter.com/Zx81Lm\n"
+    "— Priya Shah (@cllrpriya) March 5, 2024\n"
+    "Residents have until May to respond."
+)
+
+
+def test_single_line_paragraphs_post_spans_its_lines():
+    (post,) = find_posts(HTML_LINES)
+    assert post.text == ("Libraries are the heart of a town\n"
+                         "We will find the money to reopen it #SaveOurLibrary pic.twitter.com/Zx81Lm")
+    assert HTML_LINES[post.start : post.end].endswith("March 5, 2024")
+    assert "Residents" not in HTML_LINES[post.start : post.end]

@@ -14,7 +14,12 @@ When an outlet embeds a post, the text that reaches us is the post's text follow
 The signature is found by its shape; the post's text is found by general rules, never by
 its content: it starts at the start of the paragraph that holds the signature, or at the
 end of the previous signature when several posts share a paragraph; when the signature
-stands alone on its line, the post is the paragraph before it.
+stands alone on its line, the post is the paragraph before it. In text whose paragraphs
+are single lines (HTML pages after extraction) a post may span several lines: lines above
+are taken while the post fits its platform's length limit, up to a blank line, a line
+that ends a sentence, or a subheading (so a post's first line is lost when it ends with a
+full stop: precision first). A paragraph that mixes prose and a post cannot be split
+by such rules: its prose then counts as the post's text.
 
 Spans: ``Post.start:end`` covers the whole embed, the post's text AND its signature (and a
 "View this post on Instagram" line), i.e. everything that is not the article's prose, so
@@ -66,8 +71,8 @@ _SIGNATURES = [
     (re.compile(rf"Posted by[ \t]+(?P<author>[^\n—–()@]{{1,60}}?)[ \t]+on[ \t]+{_DATE}"), "facebook"),
 ]
 _INSTAGRAM_HEADER = re.compile(r"(?:^|\n)[ \t]*View this post on Instagram\s*$", re.IGNORECASE)
+_SENTENCE_END = ".!?:\"”’)"
 _BLANK_LINE = re.compile(r"\n[ \t]*\n")
-_MAX_POST_CHARS = 2200  # Instagram's caption limit; longer blocks are not one post
 
 
 def parse_date(value: str) -> str | None:
@@ -102,25 +107,61 @@ def _line_start(text: str, pos: int) -> int:
     return text.rfind("\n", 0, pos) + 1
 
 
-def _text_start(text: str, sig_start: int, floor: int, blank_lines: bool) -> int:
+def _length(text: str) -> int:
+    """A post's length as Twitter counts it: a link is 23 characters, an attached
+    picture's link (pic.twitter.com) none."""
+    links = find_links(text)
+    return len(text.strip()) - sum(
+        len(link.text) - (0 if link.text.startswith("pic.twitter.com/") else 23) for link in links)
+
+
+def _limit(platform: str | None, date: str) -> int:
+    """The most characters one post can hold (with some slack for how outlets copy it)."""
+    if platform in ("instagram", "facebook"):
+        return 2200
+    return 300 if date >= "2017-11-07" else 160  # Twitter: 280 characters, 140 before
+
+
+def _is_heading(line: str) -> bool:
+    """A subheading ("The Hashtag Was The Top Trend"): capitalised words, no final stop."""
+    words = [w for w in re.findall(r"[^\W\d_][\w'’]*", line) if len(w) > 3]
+    return len(words) >= 2 and all(w[0].isupper() for w in words) and line.rstrip()[-1:] not in ".!?\"”"
+
+
+def _extend_lines(text: str, start: int, sig_start: int, floor: int, limit: int) -> int:
+    """In text whose paragraphs are single lines, a post may span several of them: take
+    the lines above while the post still fits its platform's limit, stopping at a blank
+    line, a line that ends a sentence (prose, or a lead-in ending with ":") and a
+    subheading."""
+    while start > floor:
+        above = max(_line_start(text, start - 1), floor)
+        line = text[above : start - 1]
+        if not line.strip() or line.rstrip()[-1] in _SENTENCE_END or _is_heading(line):
+            break  # a post's own line breaks rarely follow a full stop; prose lines do
+        if _length(text[above:sig_start]) > limit:
+            break
+        start = above
+    return start
+
+
+def _text_start(text: str, sig_start: int, floor: int, blank_lines: bool, limit: int) -> int:
     """Where the post ending at ``sig_start`` starts (never before ``floor``)."""
     line = max(_line_start(text, sig_start), floor)
     if text[line:sig_start].strip():
-        return line  # the signature runs on after the post in the same paragraph
-    # The signature stands alone: the post is the paragraph before it.
-    end = line - 1
-    while end > floor and text[end - 1].isspace():
-        end -= 1
-    if end <= floor:
-        return line
-    if text[end - 1] == ":":
-        return line  # "See the tweet below:" introduces an embed whose text was lost
-    if blank_lines:  # paragraphs are separated by blank lines: one paragraph may span lines
-        breaks = [m.end() for m in _BLANK_LINE.finditer(text, floor, end)]
-        start = breaks[-1] if breaks else floor
-        if end - start <= _MAX_POST_CHARS:
-            return start
-    return max(_line_start(text, end), floor)
+        start = line  # the signature runs on after the post in the same paragraph
+    else:  # the signature stands alone: the post is the paragraph before it
+        end = line - 1
+        while end > floor and text[end - 1].isspace():
+            end -= 1
+        if end <= floor or text[end - 1] == ":":
+            return line  # "See the tweet below:" introduces an embed whose text was lost
+        if blank_lines:  # paragraphs are separated by blank lines: one may span lines
+            breaks = [m.end() for m in _BLANK_LINE.finditer(text, floor, end)]
+            start = breaks[-1] if breaks else floor
+            if _length(text[start:end]) <= limit:
+                return start
+        start = max(_line_start(text, end), floor)
+    return start if blank_lines else _extend_lines(text, start, sig_start, floor, limit)
 
 
 def _strip(text: str, start: int, end: int) -> tuple[int, int]:
@@ -149,7 +190,8 @@ def find_posts(text: str) -> list[Post]:
         date = parse_date(sig.group("date"))
         if date is None:
             continue
-        start, text_end = _strip(text, _text_start(text, sig.start(), floor, blank_lines), sig.start())
+        limit = _limit(platform, date)
+        start, text_end = _strip(text, _text_start(text, sig.start(), floor, blank_lines, limit), sig.start())
         span_start = start
         header = _INSTAGRAM_HEADER.search(text, floor, span_start) if platform == "instagram" else None
         if header:  # the embed's header is not the article's prose, nor the post's text
