@@ -41,6 +41,7 @@ from .dates_sentences import split_sentences
 
 log = logging.getLogger(__name__)
 
+_PARAGRAPH_BREAK = re.compile(r"\n\s*\n")
 #: Anchored expressions look this many characters back for their anchor date.
 ANCHOR_WINDOW = 600
 
@@ -111,11 +112,23 @@ class _Sentences:
     def around(self, pos: int) -> tuple[int, int]:
         found = self._lookup(self.spans, self.starts, pos)
         if found:
-            return found
+            return self._paragraph(found, pos)
         if self._fallback is None:
             self._fallback = split_sentences(self.text)
         found = self._lookup(self._fallback, [s for s, _ in self._fallback], pos)
         return found or (pos, min(len(self.text), pos + 1))
+
+    def _paragraph(self, span: tuple[int, int], pos: int) -> tuple[int, int]:
+        """``span`` cut to the paragraph holding ``pos``: a sentence never crosses a blank line."""
+        start, end = span
+        text = self.text
+        for m in _PARAGRAPH_BREAK.finditer(text, start, end):
+            if m.end() <= pos:
+                start = m.end()
+            elif m.start() > pos:
+                end = m.start()
+                break
+        return start, end
 
     @staticmethod
     def _lookup(spans, starts, pos):

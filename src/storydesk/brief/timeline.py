@@ -1,9 +1,207 @@
-"""The brief's ``timeline`` section. PLACEHOLDER until the timeline issue lands."""
+"""The brief's ``timeline`` section: the story's dated events, merged across outlets,
+in date order, each marked ``background`` (before the story's own news) or
+``development`` (the news itself and what follows).
+
+One entry per distinct event: mentions of compatible dates ("in 2015" and "in February
+2015") in similar sentences are one entry, dated at the most precise date a source
+gives, citing every article that reports it. Mentions of *incompatible* dates for the
+same event ("married in 2014" against "married in 2015") are shown, not hidden: the
+entry carries ``"conflict": true`` and ``"conflicting_dates"``, and each source its own
+``"date"``.
+
+Dates inside embedded social posts and their signatures are reactions, not events, and
+are left out; so are sentences too short to say what happened. Articles dated by ingest
+time have their dates re-read without a publication date, so that "yesterday" is not
+resolved against the day storydesk read them.
+"""
 
 from __future__ import annotations
 
-from ..model import AnalyzedArticle
+import datetime as dt
+import logging
+import math
+import re
+from dataclasses import dataclass
+
+from ..analyze.dates import find_dates
+from ..model import AnalyzedArticle, DatedEvent
+from .sources import source
+from .timeline_vectors import terms
+
+log = logging.getLogger(__name__)
+
+#: Sentence similarity (set cosine of content-word stems) above which two mentions of
+#: compatible dates are one event.
+MERGE_SIMILARITY = 0.45
+#: Similarity of the words just before two dates above which they date the same event.
+CONFLICT_SIMILARITY = 0.6
+#: Sentences with fewer words do not say what happened.
+MIN_WORDS = 5
+_SIGNATURE = re.compile(r"\(@\w+\)|pic\.twitter\.com/|^\s*[—–-]\s")
+
+
+@dataclass
+class _Mention:
+    item: AnalyzedArticle
+    event: DatedEvent
+    sentence: str
+    words: frozenset[str]  # the sentence's content-word stems, date words removed
+    lead: frozenset[str]  # the same, for the words just before the date
+
+
+@dataclass
+class _Entry:
+    mentions: list[_Mention]
+    value: str  # the most precise compatible date
+
+    def dates(self) -> list[str]:
+        return sorted({m.event.value for m in self.mentions})
+
+
+def _stems(text: str) -> frozenset[str]:
+    return frozenset(t[:5] for t in terms(text) if not t.isdigit())
+
+
+def _similarity(a: frozenset[str], b: frozenset[str]) -> float:
+    return len(a & b) / math.sqrt(len(a) * len(b)) if a and b else 0.0
+
+
+def compatible(a: str, b: str) -> bool:
+    """Whether two date values can name the same time ("2015" and "2015-02" can).
+
+    >>> compatible("2015", "2015-02"), compatible("2015-02", "2015-03"), compatible("2014", "2015")
+    (True, False, False)
+    """
+    return a.startswith(b) or b.startswith(a)
+
+
+def _period(value: str) -> tuple[dt.date, dt.date]:
+    parts = [int(p) for p in value.split("-")]
+    if len(parts) == 1:
+        return dt.date(parts[0], 1, 1), dt.date(parts[0], 12, 31)
+    if len(parts) == 2:
+        first = dt.date(parts[0], parts[1], 1)
+        nxt = dt.date(parts[0] + parts[1] // 12, parts[1] % 12 + 1, 1)
+        return first, nxt - dt.timedelta(days=1)
+    day = dt.date(*parts)
+    return day, day
+
+
+def _events(item: AnalyzedArticle) -> tuple[DatedEvent, ...]:
+    article = item.article
+    if article.date_from_ingest:
+        return tuple(find_dates(article.text, None, list(item.analysis.sentences)))
+    return item.analysis.dates
+
+
+def _mentions(item: AnalyzedArticle) -> list[_Mention]:
+    text = item.article.text
+    posts = [(p.start, p.end) for p in item.analysis.posts]
+    events = _events(item)
+    out = []
+    for e in events:
+        s, t = e.sentence_start, e.sentence_end
+        sentence = text[s:t]
+        if any(ps < t and s < pe for ps, pe in posts) or _SIGNATURE.search(sentence):
+            continue
+        if len(sentence.split()) < MIN_WORDS:
+            continue
+        # the sentence without its date expressions, for comparing what happened
+        bare = sentence
+        for other in events:
+            if s <= other.start and other.end <= t:
+                a, b = other.start - s, other.end - s
+                bare = bare[:a] + " " * (b - a) + bare[b:]
+        lead = bare[max(0, e.start - s - 60) : e.start - s]
+        out.append(_Mention(item, e, sentence, _stems(bare), _stems(lead)))
+    return out
+
+
+def _place(entries: list[_Entry], m: _Mention) -> None:
+    """Add ``m`` to the entry of the same event, or start a new one."""
+    for entry in entries:
+        same_sentence = any(
+            o.item is m.item and o.event.sentence_start == m.event.sentence_start for o in entry.mentions
+        )
+        if compatible(entry.value, m.event.value):
+            if any(_similarity(o.words, m.words) >= MERGE_SIMILARITY for o in entry.mentions) and not (
+                same_sentence and entry.value != m.event.value
+            ):
+                if len(m.event.value) > len(entry.value):
+                    entry.value = m.event.value
+                entry.mentions.append(m)
+                return
+        elif not same_sentence and any(
+            o.item is not m.item and _similarity(o.lead, m.lead) >= CONFLICT_SIMILARITY
+            and _similarity(o.words, m.words) >= MERGE_SIMILARITY
+            for o in entry.mentions
+        ):
+            entry.mentions.append(m)  # the same event with another date: a conflict
+            return
+    entries.append(_Entry([m], m.event.value))
+
+
+def _story_start(analyzed: list[AnalyzedArticle], story_start: str | None) -> dt.date | None:
+    if story_start:
+        return dt.date.fromisoformat(story_start[:10])
+    days = [
+        a.article.published_day
+        for a in analyzed
+        if a.article.published and not a.article.date_from_ingest and len(a.article.published) >= 10
+    ]
+    return dt.date.fromisoformat(min(days)) if days else None
+
+
+def _entry_dict(entry: _Entry, start: dt.date | None, latest: str) -> dict:
+    precise = [m for m in entry.mentions if m.event.value == entry.value] or entry.mentions
+    best = min(precise, key=lambda m: (len(m.sentence) > 300, len(m.sentence)))
+    values = entry.dates()
+    conflicting = sorted({v for v in values if any(not compatible(v, w) for w in values)})
+    date = entry.value
+    if conflicting:  # the date most sources give, the earliest on a tie
+        support = {v: sum(compatible(v, m.event.value) for m in entry.mentions) for v in conflicting}
+        date = max(conflicting, key=lambda v: (support[v], len(v), [-ord(c) for c in v]))
+        best = next(m for m in entry.mentions if m.event.value == date)
+    first, last = _period(date)
+    if start is not None:
+        kind = "background" if last < start else "development"
+    else:  # no publication dates: the latest dated events are taken as the news
+        kind = "development" if date >= latest else "background"
+    sources, seen = [], set()
+    for m in sorted(entry.mentions, key=lambda m: m is not best):
+        if m.item.article.id in seen:
+            continue
+        seen.add(m.item.article.id)
+        src = source(m.item, m.event.sentence_start, m.event.sentence_end)
+        src["date"] = m.event.value
+        sources.append(src)
+    out = {
+        "date": date,
+        "precision": {4: "year", 7: "month"}.get(len(date), "day"),
+        "text": best.sentence,
+        "kind": kind,
+        "sources": sources,
+    }
+    if conflicting:
+        out["conflict"] = True
+        out["conflicting_dates"] = conflicting
+    return out
 
 
 def build_timeline(analyzed: list[AnalyzedArticle], story_start: str | None = None) -> list[dict]:
-    return []
+    """The ``timeline`` section of the brief of ``analyzed`` (see DESIGN.md); the story
+    starts at ``story_start`` ("YYYY-MM-DD"), else at its earliest publication day."""
+    mentions = [m for item in analyzed for m in _mentions(item)]
+    mentions.sort(key=lambda m: (-len(m.event.value), m.event.value))  # precise dates first
+    entries: list[_Entry] = []
+    for m in mentions:
+        _place(entries, m)
+    start = _story_start(analyzed, story_start)
+    latest = max((e.value for e in entries), default="")
+    out = [_entry_dict(e, start, latest) for e in entries]
+    out.sort(key=lambda e: (e["date"], -len(e["sources"]), e["text"]))
+    log.debug("timeline: %d entries from %d mentions", len(out), len(mentions))
+    return out
+
+
+__all__ = ["build_timeline", "compatible"]
