@@ -23,20 +23,20 @@ from .app import (
 )
 
 
-def _progress(total_inputs: int):
-    """A Rich progress bar on a terminal; nothing when stderr is piped."""
+def _progress():
+    """A Rich progress display on stderr when it is a terminal; nothing when piped."""
     if not sys.stderr.isatty():
         return nullcontext(None)
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+    from rich.console import Console
+    from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 
     return Progress(
-        TextColumn("ingesting"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TextColumn("{task.fields[stored]} new"),
-        TimeRemainingColumn(),
+        SpinnerColumn(),
+        TextColumn("ingesting: {task.completed} read, {task.fields[stored]} new, "
+                   "{task.fields[rejected]} rejected"),
+        TimeElapsedColumn(),
         transient=True,
-        console=None,
+        console=Console(stderr=True),
     )
 
 
@@ -61,18 +61,19 @@ def ingest(
         settings = settings_for(db, sets)
         fields = field_map(field)
         inputs = expand(paths)
-        with Desk(settings) as desk, _progress(len(inputs)) as progress:
-            task = progress.add_task("ingest", total=None, stored=0) if progress else None
-            count = {"new": 0}
+        with Desk(settings) as desk, _progress() as progress:
+            task = progress.add_task("ingest", total=None, stored=0, rejected=0) if progress else None
+            count = {"new": 0, "rejected": 0}
 
             def on_result(result: Article | Rejection, is_new: bool) -> None:
                 if isinstance(result, Rejection):
+                    count["rejected"] += 1
                     message = f"storydesk: rejected {result}"
                     (progress.console.print(message, markup=False, highlight=False) if progress
                      else typer.echo(message, err=True))
                 count["new"] += is_new
                 if progress:
-                    progress.update(task, advance=1, stored=count["new"])
+                    progress.update(task, advance=1, stored=count["new"], rejected=count["rejected"])
 
             report = desk.ingest(inputs, fields=fields, on_result=on_result)
         typer.echo(
@@ -92,9 +93,17 @@ def _row(article: Article) -> dict:
         "id": article.id,
         "outlet": article.outlet,
         "published": article.published,
+        "date_from_ingest": article.date_from_ingest,
         "title": article.title,
         "source": article.source,
     }
+
+
+def _published_cell(row: dict) -> str:
+    """The table's date: an ingest-time date says so, since the source gave none."""
+    if row["published"] is None:
+        return "-"
+    return f"{row['published']} (ingest time)" if row["date_from_ingest"] else row["published"]
 
 
 @app.command()
@@ -105,7 +114,11 @@ def articles(
     limit: Optional[int] = typer.Option(None, "--limit", help="At most this many."),
     sets: Optional[list[str]] = SetOption,
 ) -> None:
-    """List the stored articles: id, outlet, published, title, source."""
+    """List the stored articles: id, outlet, published, title, source.
+
+    Articles whose source gave no date are dated by the time they were ingested; the
+    table marks those "(ingest time)" and the JSON has ``"date_from_ingest": true``.
+    """
     check_choice("--format", format, ("table", "json"))
 
     def body() -> None:
@@ -122,7 +135,8 @@ def articles(
 
         table = Table("id", "outlet", "published", "title", "source", box=None)
         for r in rows:
-            table.add_row(*(str(r[k]) if r[k] is not None else "-" for k in ("id", "outlet", "published", "title", "source")))
+            cells = {k: "-" if r[k] is None else str(r[k]) for k in ("id", "outlet", "title", "source")}
+            table.add_row(cells["id"], cells["outlet"], _published_cell(r), cells["title"], cells["source"])
         Console(width=None if sys.stdout.isatty() else 200).print(table)
 
     run(body)

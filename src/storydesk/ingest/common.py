@@ -22,13 +22,13 @@ from urllib.parse import urlparse
 
 from ..model import Article
 
-_WS = re.compile(r"\s+")
 
 
 def article_id(text: str, title: str | None = None, outlet: str | None = None) -> str:
     """A stable content hash: the same outlet, title and body (up to white space) give the
     same id whatever file they were read from."""
-    key = "\x1f".join(_WS.sub(" ", part or "").strip() for part in (outlet, title, text))
+    # str.split() and re's \s agree on what white space is; split() is several times faster.
+    key = "\x1f".join(" ".join((part or "").split()) for part in (outlet, title, text))
     return hashlib.sha256(key.encode("utf-8")).hexdigest()[:16]
 
 
@@ -46,7 +46,7 @@ def make_article(
 ) -> Article:
     """An :class:`Article` with its id computed and its date parsed."""
     value, precision = parse_published(published) if published else (None, None)
-    title = _WS.sub(" ", title).strip() or None if title else None
+    title = " ".join(title.split()) or None if title else None
     return Article(
         id=article_id(text, title, outlet),
         text=text,

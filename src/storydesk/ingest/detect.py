@@ -39,6 +39,8 @@ _XML = re.compile(rb"^\s*<\?xml", re.I)
 
 
 def _binary_kind(data: bytes) -> str | None:
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        return "text encoded as UTF-16 (storydesk reads UTF-8; convert it first)"
     for magic, kind in _MAGIC:
         if data.startswith(magic):
             return kind
@@ -72,13 +74,60 @@ def detect(data: bytes, source: str = "<input>") -> str:
     if stripped.startswith("["):
         return "json"
     if stripped.startswith("{"):
-        try:
-            json.loads(stripped)
-        except ValueError:
-            return "jsonl"  # several records, one a line; bad lines are rejected one by one
-        return "json"
+        return _json_or_jsonl(stripped)
+    table = _delimiter(text)
+    if table:
+        raise InputError(
+            source,
+            f"unknown format: a table ({table}-separated values); "
+            "convert it to JSON or JSONL records (see --field)",
+        )
     _check_prose(text, source)
     return "text"
+
+
+def _delimiter(text: str, probe: int = 5) -> str | None:
+    r"""The delimiter's name when ``text`` reads as a CSV/TSV table: a header line without
+    a full stop, then lines that all split into the same number (3 or more) of columns.
+
+    >>> _delimiter("id,title,text\n1,Vote,Council voted\n2,Fire,Crews contain fire\n")
+    'comma'
+    >>> _delimiter("Rain, wind, and hail hit the coast.\nPower, water, and roads were cut.\n")
+    """
+    lines = [line for line in text.split("\n") if line.strip()][:probe]
+    if len(lines) < 3 or "." in lines[0]:
+        return None
+    for char, name in ((",", "comma"), ("\t", "tab"), (";", "semicolon")):
+        counts = {line.count(char) for line in lines}
+        if len(counts) == 1 and counts.pop() >= 2:
+            return name
+    return None
+
+
+def _json_or_jsonl(text: str, probe: int = 5) -> str:
+    r"""``json`` for one document (even a malformed one, whose error then names its line),
+    ``jsonl`` when whole records sit one a line (bad lines are then rejected one by one).
+
+    >>> _json_or_jsonl('{"a": 1}\n{"a": 2}')
+    'jsonl'
+    >>> _json_or_jsonl('{\n  "a": 1,\n  "b": oops\n}')
+    'json'
+    >>> _json_or_jsonl('{"a": 1, broken\n{"a": 2}')
+    'jsonl'
+    """
+    try:
+        json.loads(text)
+        return "json"
+    except ValueError:
+        pass
+    lines = [line for line in text.split("\n") if line.strip()][:probe]
+    for line in lines:
+        try:
+            if isinstance(json.loads(line), dict):
+                return "jsonl"
+        except ValueError:
+            continue
+    return "json"
 
 
 def decode_utf8(data: bytes, source: str) -> str:

@@ -10,7 +10,6 @@ import json
 import time
 from typing import Iterator
 
-from ..errors import InputError
 from ..model import Article, Rejection
 from .common import make_article, outlet_from_url
 from .markup import fragment_text
@@ -41,25 +40,23 @@ def read_feed(data: bytes, source: str) -> Iterator[Article | Rejection]:
         markup = max((c.get("value", "") for c in contents), key=len, default="")
         markup = markup or entry.get("summary", "")
         text = fragment_text(markup)
-        try:
-            if not text:
-                raise InputError(source, "feed entry has no text", line=number)
-            authors = tuple(a.get("name", "") for a in entry.get("authors", []) if a.get("name"))
-            yield make_article(
-                text=text,
-                source=where,
-                format=fmt,
-                raw=json.dumps(
-                    {k: entry.get(k) for k in ("title", "link", "published", "updated", "summary")}
-                    | {"content": markup},
-                    ensure_ascii=False,
-                    default=str,
-                ),
-                title=entry.get("title"),
-                outlet=outlet,
-                published=_entry_date(entry),
-                url=entry.get("link"),
-                authors=authors or ((entry.get("author"),) if entry.get("author") else ()),
-            )
-        except InputError as exc:
-            yield Rejection(source, exc.reason, line=number)
+        if not text:
+            yield Rejection(where, "feed entry has no text (no content or summary)")
+            continue
+        authors = tuple(a.get("name", "") for a in entry.get("authors", []) if a.get("name"))
+        yield make_article(
+            text=text,
+            source=where,
+            format=fmt,
+            raw=json.dumps(
+                {k: entry.get(k) for k in ("title", "link", "published", "updated", "summary")}
+                | {"content": markup},
+                ensure_ascii=False,
+                default=str,
+            ),
+            title=entry.get("title"),
+            outlet=outlet,
+            published=_entry_date(entry),
+            url=entry.get("link"),
+            authors=authors or ((entry.get("author"),) if entry.get("author") else ()),
+        )

@@ -41,6 +41,11 @@ LONGER = 2.0
 #: ... and holds at least this share of trafilatura's word 4-grams.
 COVERS = 0.9
 
+#: Less text than this (words, and words on the longest line) is not an article: it is
+#: what is left of a login page, an index or a consent wall.
+MIN_WORDS = 10
+MIN_LINE_WORDS = 6
+
 _WORD = re.compile(r"\w+")
 
 
@@ -119,6 +124,18 @@ def drop_title_line(text: str, title: str | None) -> str:
     return text
 
 
+def is_article_text(text: str) -> bool:
+    r"""Enough words, some of them in running text, to be an article.
+
+    >>> is_article_text("Home\nNews\nSport\nWeather\nContact us\nSign in\nSubscribe")
+    False
+    >>> is_article_text("The storm reached the coast on Monday night, cutting power to 40,000 homes.")
+    True
+    """
+    lines = [len(line.split()) for line in text.splitlines()]
+    return sum(lines) >= MIN_WORDS and max(lines, default=0) >= MIN_LINE_WORDS
+
+
 def extract_html(data: bytes | str, url: str | None = None) -> Extracted | None:
     """Main text and metadata of a page, or None when it holds no article text."""
     meta = _trafilatura(data, url, precision=True)
@@ -134,6 +151,9 @@ def extract_html(data: bytes | str, url: str | None = None) -> Extracted | None:
         log.debug("readability's text is fuller (%d > %d chars): using it", len(fuller), len(text))
         text = fuller
     text = drop_title_line(text, meta.get("title"))
+    if not is_article_text(text):
+        log.debug("too little text for an article: %r", text[:80])
+        return None
     page_url = meta.get("url") or url
     authors = tuple(a.strip() for a in (meta.get("author") or "").split(";") if a.strip())
     outlet = meta.get("sitename") or outlet_from_url(page_url) or meta.get("hostname")

@@ -58,11 +58,19 @@ def _as_text(value: Any) -> str | None:
 
 
 def record_to_article(
-    record: Any, source: str, fields: Mapping[str, tuple[str, ...]], fmt: str
+    record: Any,
+    source: str,
+    fields: Mapping[str, tuple[str, ...]],
+    fmt: str,
+    raw: str | None = None,
 ) -> Article:
+    """An article from one JSON record; ``raw`` is the record's text as read (re-encoded
+    from ``record`` when not given). Raises :class:`InputError` when it has no text."""
     if not isinstance(record, dict):
         raise InputError(source, f"record is a JSON {type(record).__name__}, not an object")
     text = _first(record, fields["text"])
+    if isinstance(text, list) and all(isinstance(t, str) for t in text):
+        text = "\n\n".join(t.strip() for t in text if t.strip())  # a list of paragraphs
     if not isinstance(text, str) or not text.strip():
         raise InputError(
             source, f"record has no article text (looked for: {', '.join(fields['text'])})"
@@ -75,7 +83,7 @@ def record_to_article(
         text=text.strip(),
         source=source,
         format=fmt,
-        raw=json.dumps(record, ensure_ascii=False),
+        raw=raw if raw is not None else json.dumps(record, ensure_ascii=False),
         title=_as_text(_first(record, fields["title"])),
         outlet=_as_text(_first(record, fields["outlet"])) or outlet_from_url(url),
         published=_first(record, fields["published"]),
@@ -84,27 +92,52 @@ def record_to_article(
     )
 
 
+def _records(data: Any, source: str) -> list[tuple[str, Any]]:
+    """(where, record) pairs of a JSON document: a list of records, one record, or an
+    object whose only list of objects holds the records (``{"status": "ok", "articles":
+    [...]}``, as news APIs answer)."""
+    if isinstance(data, list):
+        return [(f"{source}[{i}]", r) for i, r in enumerate(data)]
+    if isinstance(data, dict):
+        lists = [
+            (key, value) for key, value in data.items()
+            if isinstance(value, list) and value and all(isinstance(v, dict) for v in value)
+        ]
+        if len(lists) == 1:
+            key, value = lists[0]
+            return [(f"{source}[{key!r}][{i}]", r) for i, r in enumerate(value)]
+    return [(source, data)]
+
+
 def read_json(
     text: str, source: str, fields: Mapping[str, tuple[str, ...]]
 ) -> Iterator[Article | Rejection]:
+    """The records of one JSON document (see :func:`_records`)."""
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
         yield Rejection(source, f"invalid JSON: {exc.msg} (column {exc.colno})", line=exc.lineno)
         return
-    records = data if isinstance(data, list) else [data]
-    for i, record in enumerate(records):
-        where = f"{source}[{i}]" if isinstance(data, list) else source
+    if isinstance(data, dict) and _first(data, fields["text"]) is not None:
+        pairs = [(source, data)]  # a record that happens to carry a list of objects
+    else:
+        pairs = _records(data, source)
+    if not pairs:
+        yield Rejection(source, "JSON document holds no records (an empty list)")
+    for where, record in pairs:
         try:
             yield record_to_article(record, where, fields, "json")
         except InputError as exc:
-            yield Rejection(source, exc.reason, line=None if not isinstance(data, list) else i + 1)
+            yield Rejection(where, exc.reason)
 
 
 def read_jsonl(
     text: str, source: str, fields: Mapping[str, tuple[str, ...]]
 ) -> Iterator[Article | Rejection]:
-    for number, line in enumerate(text.splitlines(), start=1):
+    """One record a line. Only ``\\n`` ends a line: JSON strings may hold U+2028 and
+    other characters that :meth:`str.splitlines` would split at."""
+    for number, line in enumerate(text.split("\n"), start=1):
+        line = line.rstrip("\r")
         if not line.strip():
             continue
         try:
@@ -113,6 +146,6 @@ def read_jsonl(
             yield Rejection(source, f"malformed JSON line: {exc.msg} (column {exc.colno})", line=number)
             continue
         try:
-            yield record_to_article(record, f"{source}:{number}", fields, "jsonl")
+            yield record_to_article(record, f"{source}:{number}", fields, "jsonl", raw=line)
         except InputError as exc:
             yield Rejection(source, exc.reason, line=number)

@@ -36,8 +36,8 @@ def is_url(path: str) -> bool:
 
 def expand(paths: Iterable[str]) -> list[str]:
     """Files named by ``paths``: folders are walked recursively in sorted order, hidden
-    entries skipped; ``-`` and URLs are passed through; missing paths are kept so that
-    reading them produces a rejection."""
+    entries skipped; ``-`` and URLs are passed through; missing paths and folders with
+    nothing to read are kept so that reading them produces a rejection."""
     out: list[str] = []
     for p in paths:
         if p == "-" or is_url(p):
@@ -45,12 +45,14 @@ def expand(paths: Iterable[str]) -> list[str]:
             continue
         path = Path(p)
         if path.is_dir():
-            for child in sorted(path.rglob("*")):
-                rel = child.relative_to(path)
-                if any(part.startswith(".") for part in rel.parts):
-                    continue
-                if child.is_file() and not child.name.endswith(_SKIP_SUFFIXES):
-                    out.append(str(child))
+            found = [
+                str(child)
+                for child in sorted(path.rglob("*"))
+                if not any(part.startswith(".") for part in child.relative_to(path).parts)
+                and child.is_file()
+                and not child.name.endswith(_SKIP_SUFFIXES)
+            ]
+            out.extend(found or [p])
         else:
             out.append(p)
     return out
@@ -79,7 +81,11 @@ def read_input(path: str, max_bytes: int, stdin: BinaryIO | None = None) -> Inpu
             request = urllib.request.Request(path, headers={"User-Agent": "storydesk"})
             with urllib.request.urlopen(request, timeout=30) as response:
                 data = _read_limited(response, max_bytes)
-        except (urllib.error.URLError, OSError, ValueError) as exc:
+        except urllib.error.HTTPError as exc:
+            return Rejection(source, f"cannot download: the server answered {exc.code} {exc.reason}")
+        except urllib.error.URLError as exc:
+            return Rejection(source, f"cannot download (offline or unreachable?): {exc.reason}")
+        except (OSError, ValueError) as exc:
             return Rejection(source, f"cannot download: {exc}")
         if data is None:
             return Rejection(source, _too_large(max_bytes))
@@ -88,6 +94,8 @@ def read_input(path: str, max_bytes: int, stdin: BinaryIO | None = None) -> Inpu
         file = Path(path)
         if not file.exists():
             return Rejection(source, "no such file or folder")
+        if file.is_dir():
+            return Rejection(source, "folder holds no files to read (hidden entries are skipped)")
         try:
             size = file.stat().st_size
             if size > max_bytes:

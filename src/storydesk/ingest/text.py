@@ -6,8 +6,8 @@ Recognised by general rules, not by matching particular articles:
 - a first line that is short and has no final punctuation, followed by a blank line or
   the body, is the headline;
 - photo captions are dropped: lines carrying a credit in parentheses ("(Photo Credits:
-  ...)", "(Photo: ...)"), and at the end of the article a credit line ("Name Name /
-  Agency") with the caption line just before it.
+  ...)", "(Photo: ...)") or starting with one ("Photo: ..."), and caption paragraphs
+  that end in a credit line ("Name Name / Agency") after short unpunctuated caption lines.
 
 Only whole lines are removed, and the remaining lines are kept as they are (trailing
 white space aside), so every span of the body appears verbatim in the input.
@@ -47,6 +47,37 @@ def _is_caption(line: str) -> bool:
     return bool(_CREDIT_PAREN.search(line) or _CREDIT_PREFIX.match(line))
 
 
+def _is_credit_line(line: str) -> bool:
+    line = line.strip()
+    return bool(_CREDIT_LINE.search(line)) and _is_short_unpunctuated(line, 30)
+
+
+def _drop_credit_paragraphs(lines: list[str]) -> list[str]:
+    """Blank out photo-caption paragraphs: a paragraph (lines between blank lines) whose
+    last line ends in a "Name Name / Agency" credit and whose other lines are short and
+    unpunctuated (the caption, often repeated just before its credit).
+
+    >>> _drop_credit_paragraphs(["Body.", "", "A tram at dusk", "A tram at dusk Jo Lee / AP"])
+    ['Body.', '', '', '']
+    >>> _drop_credit_paragraphs(["He said the vote was close.", "Jo Lee / AP"])
+    ['He said the vote was close.', 'Jo Lee / AP']
+    """
+    out = list(lines)
+    start = 0
+    for end in range(len(lines) + 1):
+        if end < len(lines) and lines[end].strip():
+            continue
+        block = lines[start:end]
+        if (
+            block
+            and _is_credit_line(block[-1])
+            and all(_is_short_unpunctuated(line, 15) for line in block[:-1])
+        ):
+            out[start:end] = [""] * len(block)
+        start = end + 1
+    return out
+
+
 def read_text(text: str, source: str) -> Article:
     """One article from plain text; raises :class:`InputError` when no body remains."""
     original = text
@@ -55,30 +86,15 @@ def read_text(text: str, source: str) -> Article:
     if marker:
         published = marker.group(1)
         text = text[marker.end():]
-    lines = [line.rstrip() for line in text.splitlines()]
+    lines = ["" if _is_caption(line) else line.rstrip() for line in text.splitlines()]
+    lines = _drop_credit_paragraphs(lines)
 
     title = None
     first = next((i for i, line in enumerate(lines) if line.strip()), None)
-    if first is not None:
-        if _is_caption(lines[first]):
+    if first is not None and _is_short_unpunctuated(lines[first]):
+        if any(line.strip() for line in lines[first + 1:]):  # a headline needs a body after it
+            title = lines[first].strip()
             lines[first] = ""
-        elif _is_short_unpunctuated(lines[first]):
-            rest = [line for line in lines[first + 1:] if line.strip()]
-            if rest:  # a headline needs a body after it
-                title = lines[first].strip()
-                lines[first] = ""
-
-    lines = ["" if _is_caption(line) else line for line in lines]
-
-    # Trailing caption block: a credit line, and the caption line(s) just before it.
-    end = len(lines)
-    while end and not lines[end - 1].strip():
-        end -= 1
-    if end and _CREDIT_LINE.search(lines[end - 1].strip()) and _is_short_unpunctuated(lines[end - 1], 30):
-        end -= 1
-        while end and _is_short_unpunctuated(lines[end - 1], 15):
-            end -= 1
-        lines = lines[:end]
 
     body = re.sub(r"\n{3,}", "\n\n", "\n".join(line for line in lines)).strip()
     if not body:

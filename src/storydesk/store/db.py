@@ -218,12 +218,19 @@ class Store:
 
     # -- rejections ----------------------------------------------------------------------
     def add_rejection(self, rejection: Rejection) -> None:
+        """Record why an input was not stored; the same rejection seen again only updates
+        its time. (The table's UNIQUE constraint treats NULL lines as distinct, so the
+        match is done here with ``IS``.)"""
         with self.transaction() as conn:
-            conn.execute(
-                "INSERT INTO rejections (source, line, reason, at) VALUES (?, ?, ?, ?) "
-                "ON CONFLICT (source, line, reason) DO UPDATE SET at = excluded.at",
-                (rejection.source, rejection.line, rejection.reason, _now()),
+            cur = conn.execute(
+                "UPDATE rejections SET at = ? WHERE source = ? AND line IS ? AND reason = ?",
+                (_now(), rejection.source, rejection.line, rejection.reason),
             )
+            if cur.rowcount == 0:
+                conn.execute(
+                    "INSERT INTO rejections (source, line, reason, at) VALUES (?, ?, ?, ?)",
+                    (rejection.source, rejection.line, rejection.reason, _now()),
+                )
 
     def rejections(self) -> list[Rejection]:
         rows = self.execute("SELECT source, line, reason FROM rejections ORDER BY id").fetchall()
