@@ -18,7 +18,7 @@ hits over predicted dates, recall over reference dates.
 >>> align_m1({d: ["The oil rig explodes ."]}, ref)["rouge_1"]["precision"]
 1.0
 >>> round(align_m1({d + dt.timedelta(days=1): ["The oil rig explodes ."]}, ref)["rouge_1"]["recall"], 3)
-0.25
+0.3
 """
 
 from __future__ import annotations
