@@ -24,6 +24,7 @@ from storydesk.desk import Desk
 
 FIXTURES = Path(__file__).parent / "fixtures"
 HOSTILE = FIXTURES / "hostile.json"
+ROOT_ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 WIRE = FIXTURES / "wire.txt"
 
 

@@ -127,13 +127,16 @@ def timeline(events: Sequence[dict], *, width: int = 720, label: str = "timeline
                 body, "timeline-chart")
 
 
-def coverage(articles: Sequence[dict], *, width: int = 720, label: str = "coverage by outlet") -> Markup:
-    """One row per outlet, one dot per article at its publication date."""
+def coverage(articles: Sequence[dict], *, names: dict[str, str] | None = None, width: int = 720,
+             label: str = "coverage by outlet") -> Markup:
+    """One row per outlet, one dot per article at its publication date; an article with
+    no outlet gets a row of its own, named by ``names`` (article id -> name)."""
     rows: dict[str, list[tuple[date, dict]]] = {}
     for a in articles:
         d = parse_day(a.get("published"))
         if d is not None:
-            rows.setdefault(a.get("outlet") or "unknown outlet", []).append((d, a))
+            row = a.get("outlet") or (names or {}).get(a.get("id")) or "unknown outlet"
+            rows.setdefault(row, []).append((d, a))
     if not rows:
         return Markup("")
     days = [d for items in rows.values() for d, _ in items]

@@ -70,6 +70,7 @@ def story_page(request: Request, story_id: str = Path(..., pattern=ID_PATTERN)) 
         request, "story.html", title=story.get("headline") or "Story", brief=brief, story=story,
         speakers=views.quotes_by_speaker(brief.get("quotes", [])),
         outlets=views.outlet_names(story.get("articles", [])),
+        names=views.source_names(story.get("articles", [])),
     )
 
 

@@ -26,6 +26,25 @@ def story_href(story_id: str) -> str:
     return f"/stories/{quote(str(story_id), safe='')}"
 
 
+def source_names(articles: Sequence[dict]) -> dict[str, str]:
+    """A short name for each article of a story, for citation links: its outlet, with a
+    number when the outlet is unknown or has several articles.
+
+    >>> source_names([{"id": "a", "outlet": "X"}, {"id": "b", "outlet": None},
+    ...               {"id": "c", "outlet": "Y"}, {"id": "d", "outlet": "Y"}])
+    {'a': 'X', 'b': 'source 2', 'c': 'Y 3', 'd': 'Y 4'}
+    """
+    counts: dict[str | None, int] = {}
+    for a in articles:
+        counts[a.get("outlet")] = counts.get(a.get("outlet"), 0) + 1
+    names = {}
+    for i, a in enumerate(articles, 1):
+        outlet = a.get("outlet")
+        names[a["id"]] = (f"source {i}" if not outlet else outlet if counts[outlet] == 1
+                          else f"{outlet} {i}")
+    return names
+
+
 def outlets_of(sources: Iterable[dict]) -> list[str]:
     """Distinct outlets of ``sources`` in order of first citation.
 
