@@ -29,7 +29,7 @@ _CURRENCIES = {
     "c$": "CAD", "ca$": "CAD", "cad": "CAD", "nz$": "NZD", "hk$": "HKD", "s$": "SGD",
     "r$": "BRL", "£": "GBP", "gbp": "GBP", "€": "EUR", "eur": "EUR", "¥": "JPY", "₹": "INR",
     "rs": "INR", "rs.": "INR", "dollars": "USD", "pounds": "GBP", "euros": "EUR",
-    "yen": "JPY", "rupees": "INR",
+    "yen": "JPY", "rupees": "INR", "pounds sterling": "GBP",
 }
 _UNITS = r"(?:second|minute|hour|day|week|month|year|decade)"
 _EDGE = r"(?<![\w.,:/#@$£€¥-])"  # a number not glued to a word, a decimal, a time or a link
@@ -43,7 +43,7 @@ _MONEY = [
     ),
     re.compile(
         rf"{_EDGE}(?P<num>{NUMBER})(?:\s(?P<scale>{SCALE}))?\s(?:(?:US|Australian|Canadian)\s)?"
-        r"(?P<cur>dollars|pounds|euros|yen|rupees)\b",
+        r"(?P<cur>dollars|pounds\ssterling|euros|yen|rupees)\b",  # "5 million pounds" may weigh
         re.IGNORECASE,
     ),
 ]
@@ -52,10 +52,10 @@ _AGE = [
     re.compile(rf"{_EDGE}(?P<num>{NUMBER})[\s-]years?[\s-]old\b", re.IGNORECASE),
     re.compile(rf"\baged\s(?P<num>\d{{1,3}}){_END}"),
 ]
-# "Heard, 33," / "Amber Heard (33)": an age after a name
+# "Heard, 33,": an age after a name ("Name (21)" is as often a shirt number: left out)
 _AGE_AFTER_NAME = re.compile(
     r"(?P<name>\b[A-Z][\w'’.-]*(?:\s[A-Z][\w'’.-]*){0,3})"
-    r"(?:,\s(?P<num>\d{1,3})(?=\s?[,;)]|\.(?:\s|$)|\sand\s)|\s\((?P<pnum>\d{1,3})\))"
+    r",\s(?P<num>\d{1,3})(?=\s?[,;)]|\.(?:\s|$)|\sand\s)"
 )
 _DURATION = [
     # "18-month marriage", "two-hour session": modifies the noun after it
@@ -74,8 +74,9 @@ _COUNT = re.compile(
 _OF_PHRASE = re.compile(r"\s+of\s+(?:(?:all|most|some|the|its|their|his|her|our)\s+(?:of\s+)?)*")
 # Units of measure: a measurement ("15 miles"), not a count
 _MEASURES = re.compile(
-    r"^(?:miles|kilomet(?:er|re)s|km|met(?:er|re)s|feet|inches|yards|kilograms|kg|grams|pounds|"
-    r"tons|tonnes|ounces|lbs|litres|liters|gallons|barrels|acres|hectares|degrees|mph|kph)$",
+    r"^(?:miles|km|feet|inches|yards|kg|pounds|tons|tonnes|ounces|lbs|gallons|barrels|acres|"
+    r"hectares|degrees|mph|kph|(?:kilo|mega|giga|milli|centi)?(?:met(?:er|re)s|grams|"
+    r"lit(?:er|re)s|newtons|watts|volts|bytes|hertz))$",
     re.IGNORECASE,
 )
 _TIME_WORDS = re.compile(rf"^(?:{_UNITS}s?|times?|am|pm)$", re.IGNORECASE)
@@ -152,7 +153,7 @@ def _money(text: str, doc) -> list[Figure]:
     for pattern in _MONEY:
         for m in pattern.finditer(text):
             value = number_value(m.group("num"))
-            cur = _CURRENCIES.get(m.group("cur").lower())
+            cur = _CURRENCIES.get(" ".join(m.group("cur").lower().split()))
             if value is None or cur is None:
                 continue
             value *= scale_value(m.group("scale"))
@@ -184,8 +185,7 @@ def _ages(text: str, doc) -> list[Figure]:
             out.append(Figure(m.start(), m.end(), m.group(0), value, "years", "age",
                               _context(text, doc, m.start(), m.end())))
     for m in _AGE_AFTER_NAME.finditer(text):
-        num = m.group("num") or m.group("pnum")
-        group = "num" if m.group("num") else "pnum"
+        num, group = m.group("num"), "num"
         name = m.group("name")
         last = name.split()[-1]
         if not 0 < int(num) <= 120 or _MONTHS.match(last) or m.start() and text[m.start() - 1] in "—–@":
