@@ -116,7 +116,7 @@ def _noun_phrase(head, after: int = -1) -> str:
     return head.doc[i : head.i + 1].text
 
 
-def _context_from_doc(doc, start: int, end: int) -> str | None:
+def _context_from_doc(doc, start: int, end: int, nouns_only: bool = False) -> str | None:
     """What the figure at ``start:end`` measures, from the dependency tree (same sentence)."""
     span = doc.char_span(start, end, alignment_mode="expand")
     if span is None or not len(span):
@@ -132,6 +132,8 @@ def _context_from_doc(doc, start: int, end: int) -> str | None:
         return _noun_phrase(head.head)  # "a settlement of $7 million"
     if head.pos_ in ("NOUN", "PROPN"):
         return _noun_phrase(head)
+    if nouns_only:
+        return ""  # "the 19-year-old gained praise": the verb is not what the age measures
     for prep in root.rights:  # "€300,000 in fines"
         obj = next((c for c in prep.children if c.dep_ == "pobj" and c.pos_ == "NOUN"), None)
         if prep.dep_ == "prep" and obj is not None:
@@ -143,8 +145,8 @@ def _context_from_doc(doc, start: int, end: int) -> str | None:
     return None
 
 
-def _context(text: str, doc, start: int, end: int) -> str:
-    found = _context_from_doc(doc, start, end) if doc is not None else None
+def _context(text: str, doc, start: int, end: int, nouns_only: bool = False) -> str:
+    found = _context_from_doc(doc, start, end, nouns_only) if doc is not None else None
     return found if found is not None else _following_words(text, end)
 
 
@@ -183,7 +185,7 @@ def _ages(text: str, doc) -> list[Figure]:
             if value is None or not 0 < value <= 130:
                 continue
             out.append(Figure(m.start(), m.end(), m.group(0), value, "years", "age",
-                              _context(text, doc, m.start(), m.end())))
+                              _context(text, doc, m.start(), m.end(), nouns_only=True)))
     for m in _AGE_AFTER_NAME.finditer(text):
         num, group = m.group("num"), "num"
         name = m.group("name")
