@@ -187,8 +187,7 @@ def _ages(text: str, doc) -> list[Figure]:
             out.append(Figure(m.start(), m.end(), m.group(0), value, "years", "age",
                               _context(text, doc, m.start(), m.end(), nouns_only=True)))
     for m in _AGE_AFTER_NAME.finditer(text):
-        num, group = m.group("num"), "num"
-        name = m.group("name")
+        num, name = m.group("num"), m.group("name")
         last = name.split()[-1]
         if not 0 < int(num) <= 120 or _MONTHS.match(last) or m.start() and text[m.start() - 1] in "—–@":
             continue
@@ -196,13 +195,13 @@ def _ages(text: str, doc) -> list[Figure]:
             token = _token_at(doc, m.start("name") + len(name) - 1)
             if token is None or token.pos_ != "PROPN" or token.ent_type_ in ("DATE", "TIME", "GPE", "LOC"):
                 continue
-            first = token
-            while first.i > 0 and doc[first.i - 1].pos_ == "PROPN" and doc[first.i - 1].is_alpha and first.i - 1 >= first.sent.start:
-                first = doc[first.i - 1]
-            name = doc[first.i : token.i + 1].text
+            first = token.i  # the whole name: the proper nouns right before, same sentence
+            while first > token.sent.start and doc[first - 1].pos_ == "PROPN" and doc[first - 1].is_alpha:
+                first -= 1
+            name = doc[first : token.i + 1].text
         else:
             name = last if len(name.split()) > 2 else name
-        out.append(Figure(m.start(group), m.end(group), num, float(num), "years", "age", name))
+        out.append(Figure(m.start("num"), m.end("num"), num, float(num), "years", "age", name))
     return out
 
 
