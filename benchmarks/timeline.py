@@ -104,6 +104,8 @@ def run_storydesk(articles, n_dates: int, k: int, start: dt.date, end: dt.date) 
     out = summarize_timeline(docs, n_dates, k, start=start.isoformat(), end=end.isoformat())
     timeline = {}
     for day, picked in out:
+        if len(day) != 10:
+            continue  # back story before the pool: not a day the gold could hold
         sentences = []
         for p in picked:
             index = docs[p.doc].sentences.index((p.start, p.end))

@@ -139,3 +139,18 @@ def fmt_date(day: dt.date) -> tuple[str, str]:
 
 #: Date precisions, coarsest first, as ranks.
 PRECISIONS_ORDER = {"year": 0, "month": 1, "day": 2}
+
+
+def period(value: str) -> tuple[dt.date, dt.date]:
+    """First and last day of a date value ("2015" → the whole year).
+
+    >>> period("2016-02")
+    (datetime.date(2016, 2, 1), datetime.date(2016, 2, 29))
+    """
+    parts = [int(p) for p in value[:10].split("-")]
+    if len(parts) == 1:
+        return dt.date(parts[0], 1, 1), dt.date(parts[0], 12, 31)
+    if len(parts) == 2:
+        return dt.date(parts[0], parts[1], 1), dt.date(parts[0], parts[1], calendar.monthrange(*parts)[1])
+    day = dt.date(*parts)
+    return day, day

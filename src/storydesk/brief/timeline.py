@@ -24,8 +24,10 @@ import re
 from dataclasses import dataclass
 
 from ..analyze.dates import find_dates
+from ..analyze.dates_patterns import period
 from ..model import AnalyzedArticle, DatedEvent
 from .sources import source
+from .timeline_summary import SIGNATURE
 from .timeline_vectors import terms
 
 log = logging.getLogger(__name__)
@@ -37,7 +39,6 @@ MERGE_SIMILARITY = 0.45
 CONFLICT_SIMILARITY = 0.6
 #: Sentences with fewer words do not say what happened.
 MIN_WORDS = 5
-_SIGNATURE = re.compile(r"\(@\w+\)|pic\.twitter\.com/|^\s*[—–-]\s")
 
 
 @dataclass
@@ -75,18 +76,6 @@ def compatible(a: str, b: str) -> bool:
     return a.startswith(b) or b.startswith(a)
 
 
-def _period(value: str) -> tuple[dt.date, dt.date]:
-    parts = [int(p) for p in value.split("-")]
-    if len(parts) == 1:
-        return dt.date(parts[0], 1, 1), dt.date(parts[0], 12, 31)
-    if len(parts) == 2:
-        first = dt.date(parts[0], parts[1], 1)
-        nxt = dt.date(parts[0] + parts[1] // 12, parts[1] % 12 + 1, 1)
-        return first, nxt - dt.timedelta(days=1)
-    day = dt.date(*parts)
-    return day, day
-
-
 def _events(item: AnalyzedArticle) -> tuple[DatedEvent, ...]:
     article = item.article
     if article.date_from_ingest:
@@ -102,7 +91,7 @@ def _mentions(item: AnalyzedArticle) -> list[_Mention]:
     for e in events:
         s, t = e.sentence_start, e.sentence_end
         sentence = text[s:t]
-        if any(ps < t and s < pe for ps, pe in posts) or _SIGNATURE.search(sentence):
+        if any(ps < t and s < pe for ps, pe in posts) or SIGNATURE.search(sentence):
             continue
         if len(sentence.split()) < MIN_WORDS:
             continue
@@ -162,7 +151,7 @@ def _entry_dict(entry: _Entry, start: dt.date | None, latest: str) -> dict:
         support = {v: sum(compatible(v, m.event.value) for m in entry.mentions) for v in conflicting}
         date = max(conflicting, key=lambda v: (support[v], len(v), [-ord(c) for c in v]))
         best = next(m for m in entry.mentions if m.event.value == date)
-    first, last = _period(date)
+    first, last = period(date)
     if start is not None:
         kind = "background" if last < start else "development"
     else:  # no publication dates: the latest dated events are taken as the news

@@ -8,12 +8,15 @@ trained date ranker:
    article of 2011 recalling "the spill on 20 April 2010" is evidence for that day.
 2. Each day is scored by how many articles mention it, how many mention it
    *afterwards* (looking back at it is what marks a key date), and how many were
-   published on it.
-3. A day's candidate sentences are those that mention it and the leading sentences of
-   the articles published on it or the day after; the K sentences whose sum is closest
-   to the candidates' TF-IDF centroid are chosen (near-duplicates skipped).
+   published on it. Months and years ("in August 2016") compete too, but only for
+   back story that ended before the first article was published.
+3. A date's candidate sentences are those that mention it and, for a day, the leading
+   sentences of the articles published on it or the day after; the K sentences whose
+   sum is closest to the candidates' TF-IDF centroid are chosen (near-duplicates and
+   embedded-post signatures skipped).
 
-Undated articles cannot place their sentences on a day: they are skipped and counted.
+Undated articles cannot place their sentences on their publication day; only the dates
+they state explicitly ("in February 2015") are used.
 """
 
 from __future__ import annotations
@@ -25,8 +28,9 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 
 from ..analyze.dates import find_dates
+from ..analyze.dates_patterns import period
 from ..analyze.dates_sentences import split_sentences
-from ..model import Sentence
+from ..model import Article, Sentence
 from .timeline_vectors import centroid_select, fit_idf, vectorize
 
 log = logging.getLogger(__name__)
@@ -43,7 +47,7 @@ class Doc:
 
     id: str
     text: str
-    published: str | None  # "YYYY-MM-DD..." or None (undated: skipped)
+    published: str | None  # "YYYY-MM-DD..." or None (undated: explicit dates only)
     sentences: tuple[tuple[int, int], ...] = ()
 
     def spans(self) -> tuple[tuple[int, int], ...]:
@@ -60,18 +64,25 @@ class Picked:
     text: str
 
 
+#: Embedded-post signatures and links: reactions, not events.
+SIGNATURE = re.compile(r"\(@\w+\)|pic\.twitter\.com/|^\s*[—–-]\s")
+
+
 @dataclass
 class _Pool:
-    """Every sentence of the collection with the days it mentions (built once per call)."""
+    """Every sentence of the collection with the dates it mentions (built once per call).
+
+    Dates are value strings ("2010-04-20", "2015-02", "2015"); day values compare as
+    dates do."""
 
     texts: list[str] = field(default_factory=list)
     where: list[tuple[int, int, int]] = field(default_factory=list)  # doc, start, end
-    mentions: dict[dt.date, list[int]] = field(default_factory=lambda: defaultdict(list))
-    leads: dict[dt.date, list[int]] = field(default_factory=lambda: defaultdict(list))
+    mentions: dict[str, list[int]] = field(default_factory=lambda: defaultdict(list))
+    leads: dict[str, list[int]] = field(default_factory=lambda: defaultdict(list))
     published: Counter = field(default_factory=Counter)
     mention_docs: Counter = field(default_factory=Counter)
     lookback_docs: Counter = field(default_factory=Counter)
-    skipped: int = 0
+    undated: int = 0
 
 
 def _day(value: str | None) -> dt.date | None:
@@ -83,53 +94,71 @@ def _day(value: str | None) -> dt.date | None:
         return None
 
 
+def _sentence_dates(doc: Doc, spans) -> dict[int, list[tuple[str, str]]]:
+    """{sentence start: [(value, precision), ...]} of the dates each sentence states."""
+    pub = _day(doc.published)
+    events = find_dates(doc.text, pub.isoformat() if pub else None, [Sentence(s, e) for s, e in spans])
+    out: dict[int, list[tuple[str, str]]] = defaultdict(list)
+    for e in events:
+        out[e.sentence_start].append((e.value, e.precision))
+    return out
+
+
 def _pool(docs: list[Doc]) -> _Pool:
     pool = _Pool()
     for d, doc in enumerate(docs):
         pub = _day(doc.published)
-        if pub is None:
-            pool.skipped += 1
-            continue
+        pool.undated += pub is None
         spans = doc.spans()
-        events = find_dates(doc.text, doc.published, [Sentence(s, e) for s, e in spans])
-        by_sentence: dict[int, list[dt.date]] = defaultdict(list)
-        for e in events:
-            day = _day(e.value) if e.precision == "day" else None
-            if day is not None:
-                by_sentence[e.sentence_start].append(day)
-        pool.published[pub] += 1
-        seen: set[dt.date] = set()
+        dated = _sentence_dates(doc, spans)
+        if pub is not None:
+            pool.published[pub.isoformat()] += 1
+        seen: set[str] = set()
         for j, (s, e) in enumerate(spans):
+            text = doc.text[s:e]
+            if SIGNATURE.search(text):
+                continue
             i = len(pool.texts)
-            pool.texts.append(doc.text[s:e])
+            pool.texts.append(text)
             pool.where.append((d, s, e))
-            days = by_sentence.get(s, [])
-            if days:
+            values = dated.get(s, [])
+            days = [v for v, p in values if p == "day"]
+            if days:  # a sentence stands for the first day it names
                 pool.mentions[days[0]].append(i)
-                seen.update(days)
-            elif j < LEAD_SENTENCES:
-                pool.leads[pub].append(i)
-                pool.leads[pub - dt.timedelta(days=1)].append(i)
-        for day in seen:
-            pool.mention_docs[day] += 1
-            if day < pub:
-                pool.lookback_docs[day] += 1
-    if pool.skipped:
-        log.info("%d undated articles skipped", pool.skipped)
+            for v in dict.fromkeys(v for v, p in values if p != "day"):
+                pool.mentions[v].append(i)
+            seen.update(v for v, _ in values)
+            if not days and j < LEAD_SENTENCES and pub is not None:
+                pool.leads[pub.isoformat()].append(i)
+                pool.leads[(pub - dt.timedelta(days=1)).isoformat()].append(i)
+        for value in seen:
+            pool.mention_docs[value] += 1
+            if pub is not None and period(value)[1] < pub:
+                pool.lookback_docs[value] += 1
+    if pool.undated:
+        log.info("%d undated articles: only their explicit dates are used", pool.undated)
     return pool
 
 
-def rank_days(pool: _Pool, start: dt.date | None = None, end: dt.date | None = None) -> list[dt.date]:
-    """Days of the collection, most important first (ties: earlier first)."""
-    days = set(pool.published) | set(pool.mention_docs)
-    scores = {
-        day: MENTION_WEIGHT * pool.mention_docs[day]
-        + LOOKBACK_WEIGHT * pool.lookback_docs[day]
-        + PUBLISHED_WEIGHT * pool.published[day]
-        for day in days
-        if (start is None or day >= start) and (end is None or day <= end)
-    }
-    return sorted(scores, key=lambda day: (-scores[day], day))
+def rank_dates(pool: _Pool, start: dt.date | None = None, end: dt.date | None = None) -> list[str]:
+    """Dates of the collection, most important first (ties: earlier first).
+
+    Days are candidates; a month or a year is one only when it ended before the first
+    publication day (back story no publication can stand for)."""
+    first_pub = min(pool.published, default=None)
+    scores = {}
+    for value in set(pool.published) | set(pool.mention_docs):
+        first, last = period(value)
+        if (start is not None and first < start) or (end is not None and last > end):
+            continue
+        if len(value) < 10 and (first_pub is not None and last.isoformat() >= first_pub):
+            continue
+        scores[value] = (
+            MENTION_WEIGHT * pool.mention_docs[value]
+            + LOOKBACK_WEIGHT * pool.lookback_docs[value]
+            + PUBLISHED_WEIGHT * pool.published[value]
+        )
+    return sorted(scores, key=lambda value: (-scores[value], value))
 
 
 def _query_filter(query: str | None):
@@ -148,7 +177,7 @@ def summarize_timeline(
     start: str | None = None,
     end: str | None = None,
 ) -> list[tuple[str, list[Picked]]]:
-    """The ``dates`` most important days of ``docs`` (between ``start`` and ``end`` when
+    """The ``dates`` most important dates of ``docs`` (between ``start`` and ``end`` when
     given), each with up to ``sentences`` sentences, in date order. With ``query``, only
     sentences containing one of its words are chosen."""
     if dates < 1 or sentences < 1:
@@ -159,7 +188,7 @@ def summarize_timeline(
     idf = fit_idf(pool.texts)
     keep = _query_filter(query)
     timeline = []
-    for day in rank_days(pool, _day(start), _day(end)):
+    for day in rank_dates(pool, _day(start), _day(end)):
         if len(timeline) >= dates:
             break
         candidates = list(dict.fromkeys(pool.mentions.get(day, []) + pool.leads.get(day, [])))
@@ -171,9 +200,40 @@ def summarize_timeline(
         chosen = centroid_select(vectors, sentences)
         if chosen:
             picked = [Picked(*pool.where[candidates[c]], pool.texts[candidates[c]]) for c in chosen]
-            timeline.append((day.isoformat(), picked))
+            timeline.append((day, picked))
     timeline.sort(key=lambda item: item[0])
     return timeline
 
 
-__all__ = ["Doc", "Picked", "rank_days", "summarize_timeline"]
+
+
+def summarize_articles(
+    articles: list[Article], dates: int = 10, sentences: int = 1, query: str | None = None
+) -> dict:
+    """:func:`summarize_timeline` of ``articles`` as a JSON-ready object::
+
+        {"timeline": [{"date": "YYYY-MM-DD", "sentences": [{"text", "article_id",
+                       "outlet", "source", "start", "end"}]}],
+         "articles": int, "undated": [source, ...]}
+
+    Articles without a publication day (or dated only by ingest time) are listed in
+    ``undated``; only the dates they state explicitly are used.
+    """
+    docs = [
+        Doc(a.id, a.text, None if a.date_from_ingest else a.published) for a in articles
+    ]
+    out = []
+    for day, picked in summarize_timeline(docs, dates, sentences, query):
+        out.append({
+            "date": day,
+            "sentences": [
+                {"text": p.text, "article_id": articles[p.doc].id, "outlet": articles[p.doc].outlet,
+                 "source": articles[p.doc].source, "start": p.start, "end": p.end}
+                for p in picked
+            ],
+        })
+    undated = [a.source for a, d in zip(articles, docs) if _day(d.published) is None]
+    return {"timeline": out, "articles": len(articles), "undated": undated}
+
+
+__all__ = ["Doc", "Picked", "rank_dates", "summarize_articles", "summarize_timeline"]

@@ -1,1 +1,73 @@
-"""`storydesk timeline` (not yet implemented)."""
+"""`storydesk timeline`: a timeline summary of any collection of dated articles."""
+
+from __future__ import annotations
+
+from typing import Optional
+
+import typer
+
+from ..brief.timeline_summary import summarize_articles
+from ..ingest import read_articles
+from ..model import Rejection
+from .app import EXIT_REJECTED, EXIT_USAGE, SetOption, app, check_choice, fail, print_json, run, settings_for
+
+
+def to_markdown(result: dict) -> str:
+    """The timeline as Markdown: one heading per date, one cited bullet per sentence."""
+    lines = []
+    for entry in result["timeline"]:
+        lines.append(f"## {entry['date']}")
+        lines.append("")
+        for s in entry["sentences"]:
+            cited = s["outlet"] or s["source"]
+            text = " ".join(s["text"].split())
+            lines.append(f"- {text} ({cited})")
+        lines.append("")
+    return "\n".join(lines).rstrip() + "\n" if lines else ""
+
+
+@app.command()
+def timeline(
+    paths: list[str] = typer.Argument(..., help="Files, folders (read recursively), URLs, or - for stdin."),
+    dates: int = typer.Option(10, "--dates", "-n", help="How many dates (the most important ones)."),
+    sentences: int = typer.Option(1, "--sentences", "-k", help="Sentences per date."),
+    query: Optional[str] = typer.Option(
+        None, "--query", help="Only choose sentences containing one of these words."
+    ),
+    format: str = typer.Option("md", "--format", help="md or json."),
+    sets: Optional[list[str]] = SetOption,
+) -> None:
+    """Summarise the articles in PATHS as a timeline: the N most important dates, K
+    sentences each, taken verbatim from the articles.
+
+    Dates mentioned inside the articles count, not only publication dates: an article
+    of 2011 recalling "the spill on 20 April 2010" is evidence for that day. Of articles
+    without a publication date only the dates they state explicitly are used (they are
+    listed on stderr). No store is needed.
+    """
+    check_choice("--format", format, ("md", "json"))
+    if dates < 1 or sentences < 1:
+        fail("--dates and --sentences must be at least 1", EXIT_USAGE)
+
+    def body() -> int:
+        settings = settings_for(None, sets)
+        articles, rejected = [], []
+        for item in read_articles(paths, max_bytes=settings.max_input_bytes):
+            (rejected if isinstance(item, Rejection) else articles).append(item)
+        for r in rejected:
+            typer.echo(f"storydesk: rejected {r}", err=True)
+        result = summarize_articles(articles, dates, sentences, query)
+        for source in result["undated"]:
+            typer.echo(f"storydesk: {source}: no publication date; only its explicit dates used", err=True)
+        if format == "json":
+            result["rejected"] = [str(r) for r in rejected]
+            print_json(result)
+        elif result["timeline"]:
+            typer.echo(to_markdown(result), nl=False)
+        else:
+            typer.echo("storydesk: no dated sentences found", err=True)
+        return EXIT_REJECTED if rejected else 0
+
+    status = run(body)
+    if status:
+        raise typer.Exit(status)
