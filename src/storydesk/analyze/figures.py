@@ -88,7 +88,6 @@ _STOP = frozenset(
     "which who whom whose it its their his her he she they we you i than then after before "
     "over under into about against between during said says".split()
 )
-_KINDS = ("money", "percent", "age", "duration", "count")  # priority when spans overlap
 
 
 def _following_words(text: str, pos: int, limit: int = 3) -> str:
@@ -247,17 +246,17 @@ def _counts(text: str, doc) -> list[Figure]:
     return out
 
 
-def _overlaps(a: Figure, b: Figure) -> bool:
-    return a.start < b.end and b.start < a.end
-
-
 def find_figures(text: str, doc=None) -> list[Figure]:
-    """The figures in ``text`` in order; ``doc`` is its spaCy parse, when there is one."""
+    """The figures in ``text`` in order; ``doc`` is its spaCy parse, when there is one.
+    Where candidates overlap, the first kind in priority order wins (money, percent, age,
+    duration, count)."""
     found: list[Figure] = []
+    taken = bytearray(len(text))  # characters already inside a figure
     for candidates in (_money(text, doc), _percents(text, doc), _ages(text, doc),
                        _durations(text, doc), _counts(text, doc)):
         for fig in sorted(candidates, key=lambda f: (f.start, -f.end)):
-            if not any(_overlaps(fig, other) for other in found):
+            if not any(taken[fig.start : fig.end]):
+                taken[fig.start : fig.end] = b"\x01" * (fig.end - fig.start)
                 found.append(fig)
     return sorted(found, key=lambda f: f.start)
 

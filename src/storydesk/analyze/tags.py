@@ -56,29 +56,33 @@ def find_links(text: str) -> list[Link]:
     return links
 
 
-def _inside(pos: int, spans: list[Link]) -> bool:
-    return any(s.start <= pos < s.end for s in spans)
+def _mask(text: str, links: list[Link]) -> bytearray:
+    """1 for every character of ``text`` inside a link."""
+    mask = bytearray(len(text))
+    for link in links:
+        mask[link.start : link.end] = b"\x01" * (link.end - link.start)
+    return mask
 
 
-def _hashtags(text: str, links: list[Link]) -> list[Tag]:
+def _hashtags(text: str, in_link: bytearray) -> list[Tag]:
     tags = []
     for m in _HASHTAG.finditer(text):
         body = m.group(1)
         before = text[m.start() - 1] if m.start() else ""
-        if not any(c.isalpha() for c in body) or before in "&#/=" or _inside(m.start(), links):
+        if not any(c.isalpha() for c in body) or before in "&#/=" or in_link[m.start()]:
             continue
         tags.append(Tag(m.start(), m.end(), m.group(0), "hashtag"))
     return tags
 
 
-def _mentions(text: str, links: list[Link]) -> list[Tag]:
+def _mentions(text: str, in_link: bytearray) -> list[Tag]:
     tags = []
     for m in _MENTION.finditer(text):
         before = text[m.start() - 1] if m.start() else ""
         after = text[m.end()] if m.end() < len(text) else ""
         if before and (before.isalnum() or before in "_.@!#$%&*/\\+-"):
             continue  # an e-mail address or part of a longer token
-        if after == "@" or len(m.group(1)) > _MAX_HANDLE or _inside(m.start(), links):
+        if after == "@" or len(m.group(1)) > _MAX_HANDLE or in_link[m.start()]:
             continue
         tags.append(Tag(m.start(), m.end(), m.group(0), "mention"))
     return tags
@@ -86,8 +90,8 @@ def _mentions(text: str, links: list[Link]) -> list[Tag]:
 
 def find_tags(text: str) -> list[Tag]:
     """Hashtags and @mentions in ``text``, in order, with exact spans (sigil included)."""
-    links = find_links(text)
-    return sorted(_hashtags(text, links) + _mentions(text, links), key=lambda t: t.start)
+    in_link = _mask(text, find_links(text))
+    return sorted(_hashtags(text, in_link) + _mentions(text, in_link), key=lambda t: t.start)
 
 
 __all__ = ["Link", "find_links", "find_tags"]
