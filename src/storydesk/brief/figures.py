@@ -72,6 +72,7 @@ class _Group:
 
 def _gather(analyzed: list[AnalyzedArticle]) -> list[_Group]:
     groups: list[_Group] = []
+    buckets: dict[tuple, list[_Group]] = {}  # (kind, unit, named) -> its groups
     for item in analyzed:
         for fig in item.analysis.figures:
             if _in_posts(item, fig) or fig.value is None:
@@ -81,12 +82,13 @@ def _gather(analyzed: list[AnalyzedArticle]) -> list[_Group]:
             key = _head(context)
             if not key and fig.kind in ("age", "percent"):
                 continue  # an age of no one, a share of nothing: not a key figure
-            match = next((g for g in groups if g.kind == fig.kind and g.unit == fig.unit
-                          and g.named == (person is not None)
-                          and (_heads_agree(g.key, key) or not key and fig.value in g.values())), None)
+            bucket = buckets.setdefault((fig.kind, fig.unit, person is not None), [])
+            match = next((g for g in bucket
+                          if _heads_agree(g.key, key) or not key and fig.value in g.values()), None)
             if match is None:
                 match = _Group(fig.kind, fig.unit, key, person is not None)
                 groups.append(match)
+                bucket.append(match)
             match.members.append((item, fig, context))
     return _attach_roles(groups)
 

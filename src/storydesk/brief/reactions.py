@@ -45,11 +45,12 @@ def _account(post: Post) -> tuple[str, str]:
 
 def same_post(a: Post, b: Post) -> bool:
     """Whether ``a`` and ``b`` are the same post embedded by two outlets (or twice)."""
-    if _account(a) != _account(b):
-        return False
-    ta, tb = normalise(a.text), normalise(b.text)
+    return _account(a) == _account(b) and _same_text(a.date, normalise(a.text), b.date, normalise(b.text))
+
+
+def _same_text(date_a: str | None, ta: str, date_b: str | None, tb: str) -> bool:
     if not ta or not tb:  # an embed whose text was lost: same account, same day
-        return a.date is not None and a.date == b.date
+        return date_a is not None and date_a == date_b
     if ta == tb:
         return True
     short, long_ = sorted((ta, tb), key=len)
@@ -82,13 +83,20 @@ def build_posts(analyzed: list[AnalyzedArticle]) -> list[dict]:
     """One entry per embedded post across ``analyzed``, the most widely embedded first,
     then the earliest (see the brief contract in DESIGN.md)."""
     groups: list[list[tuple[AnalyzedArticle, Post]]] = []
+    # per account: (group, its distinct (date, normalised text) forms), compared only there
+    by_account: dict[tuple[str, str], list[tuple[list, set]]] = {}
     for item in analyzed:
         for post in item.analysis.posts:
-            group = next((g for g in groups if any(same_post(post, p) for _, p in g)), None)
-            if group is None:
-                groups.append([(item, post)])
-            else:
-                group.append((item, post))
+            form = (post.date, normalise(post.text))
+            candidates = by_account.setdefault(_account(post), [])
+            found = next((c for c in candidates
+                          if form in c[1] or any(_same_text(*form, *other) for other in c[1])), None)
+            if found is None:
+                found = ([], set())
+                candidates.append(found)
+                groups.append(found[0])
+            found[0].append((item, post))
+            found[1].add(form)
     log.debug("%d embedded posts in %d distinct posts", sum(map(len, groups)), len(groups))
     order = {id(g): i for i, g in enumerate(groups)}
     entries = [(g, _entry(g)) for g in groups]
