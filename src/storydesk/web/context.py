@@ -60,13 +60,24 @@ class BriefCache:
         self.size = size
         self._items: OrderedDict = OrderedDict()
         self._lock = threading.Lock()
+        self._computing = threading.Lock()  # one brief computed at a time, never twice
 
-    def get(self, key, compute: Callable[[], dict]) -> dict:
+    def _cached(self, key):
         with self._lock:
             if key in self._items:
                 self._items.move_to_end(key)
                 return self._items[key]
-        value = compute()
+        return None
+
+    def get(self, key, compute: Callable[[], dict]) -> dict:
+        found = self._cached(key)
+        if found is not None:
+            return found
+        with self._computing:
+            found = self._cached(key)
+            if found is not None:
+                return found
+            value = compute()
         with self._lock:
             self._items[key] = value
             self._items.move_to_end(key)

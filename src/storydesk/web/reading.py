@@ -22,10 +22,18 @@ def call(desk: Desk, method: str, *args: Any, **kwargs: Any) -> Any:
 
 
 def brief_for(ctx: WebContext, desk: Desk, story_id: str) -> dict:
-    """The brief of ``story_id`` (the JSON contract), computed once per set of articles."""
+    """The brief of ``story_id`` (the JSON contract), computed once per set of articles.
+
+    The story is read through ``desk`` (a reader); the brief is computed by the writer,
+    which holds the loaded NLP model and may store analyses it has to make."""
     story = call(desk, "story", story_id)
     key = (story.get("id", story_id), tuple(sorted(a["id"] for a in story.get("articles", ()))))
-    return ctx.briefs.get(key, lambda: call(desk, "brief_story", story_id))
+
+    def compute() -> dict:
+        with ctx.writer() as writer:
+            return call(writer, "brief_story", story_id)
+
+    return ctx.briefs.get(key, compute)
 
 
 def analysis_for(ctx: WebContext, article: Article) -> Analysis | None:
