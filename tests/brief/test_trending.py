@@ -34,3 +34,14 @@ def test_seed_hashtag(analyzed_seeds):
 
 def test_no_hashtags(nlp):
     assert build_trending(analyzed_story(nlp, [("X", None, "No tags, #1 fan, a@b.com.")])) == []
+
+
+def test_an_article_read_twice_counts_once(nlp):
+    from storydesk.brief.figures import build_figures
+    from storydesk.brief.reactions import build_posts
+
+    items = analyzed_story(nlp)
+    twice = items + [items[0]]
+    assert build_trending(twice) == build_trending(items)
+    assert build_posts(twice) == build_posts(items)
+    assert build_figures(twice) == build_figures(items)

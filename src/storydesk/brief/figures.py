@@ -22,6 +22,7 @@ from collections import Counter
 
 from ..model import AnalyzedArticle, Entity, Figure
 from .sources import source
+from .trending import distinct
 
 MIN_COUNT = 10  # a count reported by one article is key only from this value up
 _KIND_ORDER = {"money": 0, "age": 1, "duration": 2, "percent": 3, "count": 4}
@@ -158,6 +159,7 @@ def _is_key(kind: str, members: list) -> bool:
 
 def build_figures(analyzed: list[AnalyzedArticle]) -> list[dict]:
     """The key figures of ``analyzed`` (see the module docstring and the brief contract)."""
+    analyzed = distinct(analyzed)
     position = {id(item): i for i, item in enumerate(analyzed)}
     order: list[tuple] = []
     for group in _gather(analyzed):

@@ -19,6 +19,7 @@ from rapidfuzz import fuzz
 from ..analyze.tags import find_links
 from ..model import AnalyzedArticle, Post
 from .sources import source
+from .trending import distinct
 
 log = logging.getLogger(__name__)
 
@@ -85,7 +86,7 @@ def build_posts(analyzed: list[AnalyzedArticle]) -> list[dict]:
     groups: list[list[tuple[AnalyzedArticle, Post]]] = []
     # per account: (group, its distinct (date, normalised text) forms), compared only there
     by_account: dict[tuple[str, str], list[tuple[list, set]]] = {}
-    for item in analyzed:
+    for item in distinct(analyzed):
         for post in item.analysis.posts:
             form = (post.date, normalise(post.text))
             candidates = by_account.setdefault(_account(post), [])

@@ -17,6 +17,13 @@ from .sources import source
 MAX_SOURCES = 10
 
 
+def distinct(analyzed: list[AnalyzedArticle]) -> list[AnalyzedArticle]:
+    """``analyzed`` without repeats of an article (same id), in order: an article read
+    twice is counted once."""
+    seen: set[str] = set()
+    return [a for a in analyzed if not (a.article.id in seen or seen.add(a.article.id))]
+
+
 def _display(variants: Counter, first_seen: dict[str, int]) -> str:
     return min(variants, key=lambda v: (-variants[v], -sum(c.isupper() for c in v), first_seen[v]))
 
@@ -26,7 +33,7 @@ def build_trending(analyzed: list[AnalyzedArticle]) -> list[dict]:
     variants: dict[str, Counter] = {}
     first_seen: dict[str, int] = {}
     firsts: dict[str, list[tuple[AnalyzedArticle, Tag]]] = {}  # first occurrence per article
-    for item in analyzed:
+    for item in distinct(analyzed):
         seen_here: set[str] = set()
         for tag in item.analysis.tags:
             if tag.kind != "hashtag":
@@ -50,4 +57,4 @@ def build_trending(analyzed: list[AnalyzedArticle]) -> list[dict]:
     return terms
 
 
-__all__ = ["MAX_SOURCES", "build_trending"]
+__all__ = ["MAX_SOURCES", "build_trending", "distinct"]
