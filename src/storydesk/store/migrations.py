@@ -60,4 +60,69 @@ MIGRATIONS: tuple[tuple[str, str], ...] = (
         END;
         """,
     ),
+    (
+        "0004_stories",
+        """
+        CREATE TABLE stories (
+            id TEXT PRIMARY KEY,
+            headline TEXT,
+            first_seen TEXT NOT NULL,
+            last_seen TEXT NOT NULL,
+            state TEXT NOT NULL,
+            updated_at TEXT NOT NULL
+        );
+        CREATE INDEX stories_last_seen ON stories(last_seen);
+        CREATE INDEX stories_first_seen ON stories(first_seen);
+        CREATE TABLE story_articles (
+            article_id TEXT PRIMARY KEY REFERENCES articles(id) ON DELETE CASCADE,
+            story_id TEXT NOT NULL REFERENCES stories(id),
+            seen_at TEXT NOT NULL,
+            similarity REAL NOT NULL,
+            duplicate_of TEXT,
+            position INTEGER NOT NULL
+        );
+        CREATE INDEX story_articles_story ON story_articles(story_id);
+        CREATE TABLE grouping_df (bucket INTEGER PRIMARY KEY, df INTEGER NOT NULL);
+        CREATE TABLE desk_state (key TEXT PRIMARY KEY, value BLOB NOT NULL);
+        CREATE TABLE posts (
+            id TEXT PRIMARY KEY,
+            time TEXT NOT NULL,
+            platform TEXT,
+            author TEXT,
+            handle TEXT,
+            text TEXT NOT NULL,
+            source TEXT NOT NULL,
+            article_id TEXT
+        );
+        CREATE TABLE term_volume (
+            term TEXT NOT NULL,
+            bucket TEXT NOT NULL,
+            label TEXT NOT NULL,
+            kind TEXT NOT NULL,
+            n INTEGER NOT NULL,
+            PRIMARY KEY (term, bucket)
+        );
+        CREATE INDEX term_volume_bucket ON term_volume(bucket);
+        CREATE TABLE story_terms (
+            story_id TEXT NOT NULL,
+            term TEXT NOT NULL,
+            label TEXT NOT NULL,
+            kind TEXT NOT NULL,
+            n INTEGER NOT NULL,
+            last_seen TEXT NOT NULL,
+            PRIMARY KEY (story_id, term)
+        );
+        CREATE INDEX story_terms_term ON story_terms(term);
+        CREATE TABLE trend_flags (
+            term TEXT NOT NULL,
+            bucket TEXT NOT NULL,
+            label TEXT NOT NULL,
+            kind TEXT NOT NULL,
+            score REAL NOT NULL,
+            count INTEGER NOT NULL,
+            PRIMARY KEY (term, bucket)
+        );
+        CREATE INDEX trend_flags_bucket ON trend_flags(bucket);
+        """,
+    ),
 )

@@ -1,0 +1,322 @@
+"""Reads and writes of stories, grouping state, posts and trend counts (all their SQL).
+
+Times are naive-UTC ISO strings ("YYYY-MM-DDTHH:MM:SS"), so they compare as text.
+"""
+
+from __future__ import annotations
+
+import json
+from datetime import datetime, timezone
+from typing import Any, Iterable
+
+from ..errors import NotFound
+from .db import Store
+
+TOP_ENTITIES = 5
+TOP_HASHTAGS = 5
+
+
+def _now() -> str:
+    return datetime.now(timezone.utc).isoformat(timespec="seconds")
+
+
+# -- grouping state ------------------------------------------------------------------------
+
+
+def load_df(store: Store) -> tuple[int, dict[int, int]]:
+    """(number of documents, document frequency per hashed bucket)."""
+    row = store.execute("SELECT value FROM desk_state WHERE key = 'n_docs'").fetchone()
+    df = dict(store.execute("SELECT bucket, df FROM grouping_df").fetchall())
+    return (int(row[0]) if row else 0), df
+
+
+def is_grouped(store: Store, article_id: str) -> bool:
+    found = store.execute("SELECT 1 FROM story_articles WHERE article_id = ?", (article_id,))
+    return found.fetchone() is not None
+
+
+def ungrouped_articles(store: Store) -> list[str]:
+    """Ids of stored articles not yet in a story, oldest publication first."""
+    rows = store.execute(
+        "SELECT a.id FROM articles a LEFT JOIN story_articles s ON s.article_id = a.id "
+        "WHERE s.article_id IS NULL ORDER BY a.published IS NULL, a.published, a.rowid"
+    ).fetchall()
+    return [r[0] for r in rows]
+
+
+def latest_activity(store: Store) -> str | None:
+    """The newest ``last_seen`` of any story."""
+    return store.execute("SELECT max(last_seen) FROM stories").fetchone()[0]
+
+
+def story_ids_between(store: Store, start: str, end: str) -> list[str]:
+    """Stories whose active span comes within [start, end]."""
+    rows = store.execute(
+        "SELECT id FROM stories WHERE (first_seen <= ? AND last_seen >= ?) "
+        "OR json_extract(state, '$.dated') = 0",
+        (end, start),
+    ).fetchall()
+    return [r[0] for r in rows]
+
+
+def load_story_states(store: Store, ids: Iterable[str]) -> list[dict]:
+    out = []
+    for sid in ids:
+        row = store.execute("SELECT state FROM stories WHERE id = ?", (sid,)).fetchone()
+        if row is not None:
+            out.append(json.loads(row[0]))
+    return out
+
+
+def save_assignment(
+    store: Store,
+    *,
+    article_id: str,
+    state: dict,
+    seen_at: str,
+    similarity: float,
+    duplicate_of: str | None,
+    df_buckets: Iterable[int],
+    n_docs: int,
+) -> None:
+    """Record where one article went and the grouping state it changed, atomically."""
+    with store.transaction() as conn:
+        conn.execute(
+            "INSERT INTO stories (id, headline, first_seen, last_seen, state, updated_at) "
+            "VALUES (?, NULL, ?, ?, ?, ?) ON CONFLICT (id) DO UPDATE SET "
+            "first_seen = excluded.first_seen, last_seen = excluded.last_seen, "
+            "state = excluded.state, updated_at = excluded.updated_at",
+            (state["id"], state["first"], state["last"], json.dumps(state), _now()),
+        )
+        position = conn.execute("SELECT coalesce(max(position), 0) + 1 FROM story_articles").fetchone()[0]
+        conn.execute(
+            "INSERT OR IGNORE INTO story_articles "
+            "(article_id, story_id, seen_at, similarity, duplicate_of, position) VALUES (?, ?, ?, ?, ?, ?)",
+            (article_id, state["id"], seen_at, similarity, duplicate_of, position),
+        )
+        conn.executemany(
+            "INSERT INTO grouping_df (bucket, df) VALUES (?, 1) "
+            "ON CONFLICT (bucket) DO UPDATE SET df = df + 1",
+            [(b,) for b in df_buckets],
+        )
+        conn.execute(
+            "INSERT INTO desk_state (key, value) VALUES ('n_docs', ?) "
+            "ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+            (str(n_docs),),
+        )
+        conn.execute(
+            "UPDATE stories SET headline = (SELECT a.title FROM story_articles s "
+            "JOIN articles a ON a.id = s.article_id WHERE s.story_id = ? AND a.title IS NOT NULL "
+            "AND a.title != '' ORDER BY s.duplicate_of IS NOT NULL, s.seen_at, s.position LIMIT 1) "
+            "WHERE id = ?",
+            (state["id"], state["id"]),
+        )
+
+
+# -- posts and terms -----------------------------------------------------------------------
+
+
+def add_post(store: Store, post: dict[str, Any]) -> bool:
+    """Store one social post; False when a post with its id is already stored."""
+    with store.transaction() as conn:
+        cur = conn.execute(
+            "INSERT OR IGNORE INTO posts (id, time, platform, author, handle, text, source, article_id) "
+            "VALUES (:id, :time, :platform, :author, :handle, :text, :source, :article_id)",
+            post,
+        )
+        return cur.rowcount == 1
+
+
+def add_terms(
+    store: Store, terms: Iterable[tuple[str, str, str]], bucket: str, story_id: str | None, seen_at: str
+) -> None:
+    """Count one document's distinct ``(key, label, kind)`` terms in ``bucket`` (and in
+    its story). An entity seen once upgrades a phrase of the same text."""
+    terms = list(terms)
+    with store.transaction() as conn:
+        conn.executemany(
+            "INSERT INTO term_volume (term, bucket, label, kind, n) VALUES (?, ?, ?, ?, 1) "
+            "ON CONFLICT (term, bucket) DO UPDATE SET n = n + 1, "
+            "kind = CASE WHEN excluded.kind = 'entity' THEN 'entity' ELSE kind END",
+            [(key, bucket, label, kind) for key, label, kind in terms],
+        )
+        if story_id is not None:
+            conn.executemany(
+                "INSERT INTO story_terms (story_id, term, label, kind, n, last_seen) "
+                "VALUES (?, ?, ?, ?, 1, ?) ON CONFLICT (story_id, term) DO UPDATE SET n = n + 1, "
+                "last_seen = max(last_seen, excluded.last_seen), "
+                "kind = CASE WHEN excluded.kind = 'entity' THEN 'entity' ELSE kind END",
+                [(story_id, key, label, kind, seen_at) for key, label, kind in terms],
+            )
+
+
+def add_flags(store: Store, flags: Iterable[tuple[str, str, str, str, float, int]]) -> None:
+    """Record ``(key, bucket, label, kind, score, count)`` flags, keeping each term's
+    highest score per bucket."""
+    with store.transaction() as conn:
+        conn.executemany(
+            "INSERT INTO trend_flags (term, bucket, label, kind, score, count) VALUES (?, ?, ?, ?, ?, ?) "
+            "ON CONFLICT (term, bucket) DO UPDATE SET score = max(score, excluded.score), "
+            "count = max(count, excluded.count)",
+            list(flags),
+        )
+
+
+def save_trend_state(store: Store, state: dict) -> None:
+    blobs = {k: v for k, v in state.items() if isinstance(v, bytes)}
+    meta = {k: v for k, v in state.items() if not isinstance(v, bytes)}
+    with store.transaction() as conn:
+        rows = [(f"trend_{k}", v) for k, v in blobs.items()] + [("trend_meta", json.dumps(meta))]
+        conn.executemany(
+            "INSERT INTO desk_state (key, value) VALUES (?, ?) "
+            "ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+            rows,
+        )
+
+
+def load_trend_state(store: Store) -> dict | None:
+    rows = dict(store.execute("SELECT key, value FROM desk_state WHERE key LIKE 'trend_%'").fetchall())
+    if "trend_meta" not in rows:
+        return None
+    state = json.loads(rows.pop("trend_meta"))
+    state.update({k[len("trend_"):]: v for k, v in rows.items()})
+    return state
+
+
+def volumes_since(store: Store, bucket: str) -> list[tuple[str, str, str, str, int]]:
+    """``(key, label, kind, bucket, n)`` of every term counted in ``bucket`` or later."""
+    return store.execute(
+        "SELECT term, label, kind, bucket, n FROM term_volume WHERE bucket >= ?", (bucket,)
+    ).fetchall()
+
+
+# -- reading stories -----------------------------------------------------------------------
+
+
+def _articles_of(store: Store, story_id: str) -> list[dict]:
+    rows = store.execute(
+        "SELECT a.id, a.source, a.outlet, a.title, a.published, a.date_from_ingest, "
+        "s.duplicate_of, s.seen_at FROM story_articles s JOIN articles a ON a.id = s.article_id "
+        "WHERE s.story_id = ? ORDER BY s.seen_at, s.position",
+        (story_id,),
+    ).fetchall()
+    return [
+        {"id": r[0], "source": r[1], "outlet": r[2], "title": r[3], "published": r[4],
+         "date_from_ingest": bool(r[5]), "duplicate_of": r[6]}
+        for r in rows
+    ]
+
+
+def _top_terms(store: Store, story_id: str, kind: str, limit: int) -> list[str]:
+    rows = store.execute(
+        "SELECT label FROM story_terms WHERE story_id = ? AND kind = ? ORDER BY n DESC, term LIMIT ?",
+        (story_id, kind, limit),
+    ).fetchall()
+    return [r[0] for r in rows]
+
+
+def _trend_score(store: Store, story_id: str, first: str, last: str, bucket_start: str) -> float:
+    row = store.execute(
+        "SELECT max(f.score) FROM trend_flags f JOIN story_terms t ON t.term = f.term "
+        "WHERE t.story_id = ? AND f.bucket >= ? AND f.bucket <= ?",
+        (story_id, bucket_start, last),
+    ).fetchone()
+    return float(row[0] or 0.0)
+
+
+def _first_line(store: Store, article_id: str, limit: int = 120) -> str:
+    """An untitled story's headline: the first line of its first article's text."""
+    row = store.execute("SELECT text FROM articles WHERE id = ?", (article_id,)).fetchone()
+    line = next((ln.strip() for ln in (row[0] if row else "").splitlines() if ln.strip()), "")
+    return line if len(line) <= limit else line[: limit - 1].rsplit(" ", 1)[0] + "…"
+
+
+def _story_row(store: Store, row, bucket_floor) -> dict:
+    sid, headline, first, last = row
+    articles = _articles_of(store, sid)
+    if not headline and articles:
+        first_evidence = next((a for a in articles if a["duplicate_of"] is None), articles[0])
+        headline = _first_line(store, first_evidence["id"])
+    evidence = [a for a in articles if a["duplicate_of"] is None]
+    outlets = {a["outlet"] or a["source"] for a in evidence}
+    return {
+        "id": sid,
+        "headline": headline or "(untitled)",
+        "articles": articles,
+        "n_articles": len(articles),
+        "n_duplicates": len(articles) - len(evidence),
+        "n_outlets": len(outlets),
+        "first_seen": first,
+        "last_seen": last,
+        "dates_from_ingest": any(a["date_from_ingest"] for a in articles),
+        "top_entities": _top_terms(store, sid, "entity", TOP_ENTITIES),
+        "hashtags": _top_terms(store, sid, "hashtag", TOP_HASHTAGS),
+        "trend_score": _trend_score(store, sid, first, last, bucket_floor(first)),
+    }
+
+
+def list_stories(store: Store, *, since: str | None, limit: int, offset: int, bucket_floor) -> list[dict]:
+    """Story rows, newest activity first. ``bucket_floor`` maps a time to the start of its
+    trend bucket (so a story's trend score covers the bucket it started in)."""
+    sql = "SELECT id, headline, first_seen, last_seen FROM stories"
+    params: list[Any] = []
+    if since:
+        sql += " WHERE last_seen >= ?"
+        params.append(since)
+    sql += " ORDER BY last_seen DESC, id LIMIT ? OFFSET ?"
+    params += [limit, offset]
+    return [_story_row(store, r, bucket_floor) for r in store.execute(sql, params).fetchall()]
+
+
+def get_story(store: Store, story_id: str, *, bucket_floor) -> dict:
+    row = store.execute(
+        "SELECT id, headline, first_seen, last_seen FROM stories WHERE id = ?", (story_id,)
+    ).fetchone()
+    if row is None:
+        raise NotFound(f"no story with id {story_id!r} in {store.path}")
+    return _story_row(store, row, bucket_floor)
+
+
+def story_article_ids(store: Store, story_id: str) -> list[str]:
+    if store.execute("SELECT 1 FROM stories WHERE id = ?", (story_id,)).fetchone() is None:
+        raise NotFound(f"no story with id {story_id!r} in {store.path}")
+    return [a["id"] for a in _articles_of(store, story_id)]
+
+
+# -- reading trends ------------------------------------------------------------------------
+
+
+def latest_bucket(store: Store) -> str | None:
+    return store.execute("SELECT max(bucket) FROM term_volume").fetchone()[0]
+
+
+def flagged_since(store: Store, bucket: str) -> list[tuple[str, str, str, float]]:
+    """``(key, label, kind, best score)`` of terms flagged in ``bucket`` or later."""
+    return store.execute(
+        "SELECT term, label, kind, max(score) AS s FROM trend_flags WHERE bucket >= ? "
+        "GROUP BY term ORDER BY s DESC, term",
+        (bucket,),
+    ).fetchall()
+
+
+def volume(store: Store, term: str, start: str) -> list[dict]:
+    rows = store.execute(
+        "SELECT bucket, n FROM term_volume WHERE term = ? AND bucket >= ? ORDER BY bucket",
+        (term, start),
+    ).fetchall()
+    return [{"bucket": r[0], "count": r[1]} for r in rows]
+
+
+def explaining_story(store: Store, term: str, since: str) -> tuple[str, str | None] | None:
+    """The story that mentions ``term`` most among those active since ``since`` (else
+    among all): ``(story id, headline)``."""
+    for clause in ("AND t.last_seen >= ?", ""):
+        params: list[Any] = [term] + ([since] if clause else [])
+        row = store.execute(
+            "SELECT s.id, s.headline FROM story_terms t JOIN stories s ON s.id = t.story_id "
+            f"WHERE t.term = ? {clause} ORDER BY t.n DESC, s.last_seen DESC, s.id LIMIT 1",
+            params,
+        ).fetchone()
+        if row is not None:
+            return row[0], row[1]
+    return None

@@ -1,0 +1,179 @@
+"""What grouping looks at in an article: its words, its entities and its time.
+
+Plain functions. :func:`article_features` takes an article and, when there is one, its
+analysis (canonical entity names); without an analysis it falls back to capitalised
+phrases, so grouping also runs on a stream that has not been through spaCy.
+
+>>> f = article_features(Article(id="a1", text="Storms hit Boston. Boston schools closed.",
+...     source="x", format="text", title="Storms close Boston schools",
+...     published="2020-02-01"))
+>>> f.terms["boston"], sorted(f.entities)
+(4.0, ['boston'])
+>>> f.time.isoformat()
+'2020-02-01T00:00:00'
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+
+from ..model import Analysis, Article
+
+#: Entity types that identify what a story is about (not dates, numbers, languages).
+STORY_ENTITY_TYPES = frozenset({"PERSON", "ORG", "GPE", "LOC", "EVENT", "WORK", "NORP"})
+
+_WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)*", re.UNICODE)
+_NAME_WORD = r"(?:[A-Z][\w’'-]*[a-z][\w’'-]*|[A-Z]{2,})"
+_CAPITALISED = re.compile(rf"(?<![#@\w]){_NAME_WORD}(?:\s+(?:of\s+|de\s+)?{_NAME_WORD})*")
+_SENTENCE_START = re.compile("(?:^|[.!?][\"'\u201d\u2019)]?\\s+|\\n\\s*|^\\s*[\"'\u201c\u2018])$")
+#: How much more a title word counts than a body word.
+TITLE_WEIGHT = 2.0
+#: Only the lead of long bodies is read (the rest is mostly background and boilerplate).
+LEAD_CHARS = 3000
+
+
+def _stop_words() -> frozenset[str]:
+    from spacy.lang.en.stop_words import STOP_WORDS
+
+    return frozenset(STOP_WORDS) | {"said", "says", "told", "according", "new", "year",
+                                     "like", "just", "time", "people", "mr", "ms", "mrs"}
+
+
+STOP_WORDS = _stop_words()
+
+
+@dataclass(frozen=True)
+class Features:
+    """One article as grouping sees it."""
+
+    article_id: str
+    terms: dict[str, float]  # word -> weighted count (title words count double)
+    entities: frozenset[str]  # lower-cased canonical names
+    time: datetime  # naive UTC
+    time_known: bool = True  # False when the time is the ingest time (no date given)
+    outlet: str | None = None
+    title: str | None = None
+    shingles: frozenset[str] = field(default=frozenset())  # for near-duplicate detection
+
+
+def normalise_word(word: str) -> str | None:
+    """A word as a grouping term: lower case, possessive and plural ``s`` dropped;
+    None for stop words, numbers and single letters.
+
+    >>> [normalise_word(w) for w in ("Officials", "Trump's", "the", "2020", "boss")]
+    ['official', 'trump', None, None, 'boss']
+    """
+    w = word.lower().replace("’", "'")
+    if w.endswith("'s"):
+        w = w[:-2]
+    if len(w) < 2 or w in STOP_WORDS or w.isdigit():
+        return None
+    if len(w) > 4 and w.endswith("s") and not w.endswith(("ss", "us", "is")):
+        w = w[:-1]
+    return w
+
+
+def words(text: str) -> list[str]:
+    """The grouping terms of ``text``, in order."""
+    out = []
+    for m in _WORD.finditer(text):
+        w = normalise_word(m.group())
+        if w is not None:
+            out.append(w)
+    return out
+
+
+def capitalised_phrases(text: str) -> list[str]:
+    """Runs of capitalised words not at a sentence start: a cheap stand-in for names.
+
+    >>> capitalised_phrases("Officials said. The Bank of England raised rates in London.")
+    ['Bank of England', 'London']
+    """
+    out = []
+    for m in _CAPITALISED.finditer(text):
+        phrase = m.group()
+        if m.start() == 0 or _SENTENCE_START.search(text, max(0, m.start() - 4), m.start()):
+            head, _, rest = phrase.partition(" ")
+            if not rest or head.lower() in STOP_WORDS:
+                phrase = rest
+            if phrase.startswith(("of ", "de ")):
+                phrase = ""
+        if phrase and phrase.lower() not in STOP_WORDS:
+            out.append(phrase)
+    return out
+
+
+def parse_time(value: str | None) -> datetime | None:
+    """An ISO date or datetime as naive UTC; None when absent or unreadable.
+
+    >>> parse_time("2020-02-01T10:30:00+01:00").isoformat()
+    '2020-02-01T09:30:00'
+    >>> parse_time("2020-02") is None
+    False
+    """
+    if not value:
+        return None
+    text = value.strip().replace("Z", "+00:00")
+    for candidate in (text, text[:10], text[:7] + "-01" if len(text) == 7 else "", text[:4] + "-01-01" if len(text) == 4 else ""):
+        if not candidate:
+            continue
+        try:
+            parsed = datetime.fromisoformat(candidate)
+        except ValueError:
+            continue
+        if parsed.tzinfo is not None:
+            parsed = parsed.astimezone(timezone.utc).replace(tzinfo=None)
+        return parsed
+    return None
+
+
+#: Bodies with fewer content words than this are too short to call copies of anything.
+MIN_DUPLICATE_WORDS = 40
+
+
+def shingles(tokens: list[str], size: int = 3) -> frozenset[str]:
+    """Word ``size``-grams of ``tokens`` (the near-duplicate fingerprint's input); empty
+    when there are fewer than :data:`MIN_DUPLICATE_WORDS` tokens.
+
+    >>> sorted(shingles("a b c d".split() * 10))[:2]
+    ['a b c', 'b c d']
+    """
+    if len(tokens) < MIN_DUPLICATE_WORDS:
+        return frozenset()
+    return frozenset(" ".join(tokens[i:i + size]) for i in range(len(tokens) - size + 1))
+
+
+def article_features(
+    article: Article, analysis: Analysis | None = None, *, now: datetime | None = None
+) -> Features:
+    """The :class:`Features` of ``article``. Its time is its publication time, else
+    ``now`` (the ingest time; ``time_known`` is then False)."""
+    terms: Counter[str] = Counter()
+    for w in words(article.title or ""):
+        terms[w] += TITLE_WEIGHT
+    body = article.text[:LEAD_CHARS]
+    body_words = words(body)
+    for w in body_words:
+        terms[w] += 1.0
+    if analysis is not None and analysis.entities:
+        names = {e.canonical.lower() for e in analysis.entities if e.type in STORY_ENTITY_TYPES}
+    else:
+        names = {p.lower() for p in capitalised_phrases(f"{article.title or ''}\n{body}")}
+    time = parse_time(article.published)
+    known = time is not None and not article.date_from_ingest
+    if time is None:
+        time = now or datetime.now(timezone.utc).replace(tzinfo=None)
+    all_words = body_words if len(article.text) <= LEAD_CHARS else words(article.text)
+    return Features(
+        article_id=article.id,
+        terms=dict(terms),
+        entities=frozenset(n for n in names if n),
+        time=time,
+        time_known=known,
+        outlet=article.outlet,
+        title=article.title,
+        shingles=shingles(all_words),
+    )

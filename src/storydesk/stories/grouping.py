@@ -1,0 +1,323 @@
+"""Online story grouping: each arriving article joins the most similar active story, or
+starts one. One pass, no re-clustering.
+
+An article is a TF-IDF vector of its words (title words weigh double) plus its entities'
+canonical names; the document frequencies behind the IDF are kept incrementally in a
+fixed table of hashed buckets, so memory does not grow with the vocabulary. A story is
+the sum of its articles' unit vectors (its centroid). An article can join a story only
+when its time lies within ``window_days`` of the story's first-to-last span, so late and
+out-of-order articles find the story they belong to. Stories inactive for twice the
+window can be dropped from memory (:meth:`StoryGrouper.evict_inactive`; the caller keeps them in the store and can restore them
+with :meth:`StoryGrouper.restore_story` when a late article needs them).
+
+Near-duplicates (see :mod:`.dedup`) join their original's story but add nothing to its
+centroid, to the document frequencies or to its outlets.
+
+>>> from datetime import datetime
+>>> from storydesk.stories.features import Features
+>>> g = StoryGrouper(threshold=0.3, window_days=3)
+>>> def feat(i, words, day):
+...     return Features(f"a{i}", {w: 1.0 for w in words.split()}, frozenset(),
+...                     datetime(2020, 2, day))
+>>> g.learn_one(feat(1, "storm flood city river rain", 1)).new_story
+True
+>>> g.learn_one(feat(2, "storm flood river rain evacuation", 2)).story_id
+'s-a1'
+>>> g.learn_one(feat(3, "election vote senate candidate", 2)).new_story
+True
+"""
+
+from __future__ import annotations
+
+import math
+import zlib
+from collections import Counter
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+
+import numpy as np
+
+from .dedup import LshIndex, from_bytes, signature, to_bytes
+from .features import Features
+
+#: Prefix of entity features in a vector (a character no word contains).
+ENTITY_PREFIX = "\x01"
+
+
+@dataclass(frozen=True)
+class Assignment:
+    """Where one article went."""
+
+    article_id: str
+    story_id: str
+    similarity: float  # to the story it joined (1.0 for a story's first article)
+    new_story: bool
+    duplicate_of: str | None = None
+    #: Hashed document-frequency buckets this article incremented (to persist).
+    df_buckets: tuple[int, ...] = ()
+
+
+@dataclass
+class StoryState:
+    """What the grouper knows about one story; :meth:`to_dict` is its stored form."""
+
+    id: str
+    first: datetime
+    last: datetime
+    centroid: dict[str, float] = field(default_factory=dict)
+    norm2: float = 0.0
+    size: int = 0  # articles counted as evidence (duplicates excluded)
+    members: dict[str, bytes] = field(default_factory=dict)  # article id -> MinHash signature
+    duplicates: int = 0
+    dated: bool = True  # False while all its articles are undated (its span is ingest time)
+
+    def to_dict(self) -> dict:
+        return {
+            "id": self.id,
+            "first": self.first.isoformat(),
+            "last": self.last.isoformat(),
+            "centroid": self.centroid,
+            "norm2": self.norm2,
+            "size": self.size,
+            "members": {k: v.hex() for k, v in self.members.items()},
+            "duplicates": self.duplicates,
+            "dated": self.dated,
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict) -> "StoryState":
+        return cls(
+            id=data["id"],
+            first=datetime.fromisoformat(data["first"]),
+            last=datetime.fromisoformat(data["last"]),
+            centroid=dict(data["centroid"]),
+            norm2=float(data["norm2"]),
+            size=int(data["size"]),
+            members={k: bytes.fromhex(v) for k, v in data["members"].items()},
+            duplicates=int(data.get("duplicates", 0)),
+            dated=bool(data.get("dated", True)),
+        )
+
+
+def story_id_for(article_id: str) -> str:
+    """A story's id: stable, derived from the article that started it."""
+    return f"s-{article_id}"
+
+
+def _bucket(term: str, size: int) -> int:
+    return zlib.crc32(term.encode("utf-8")) % size
+
+
+class StoryGrouper:
+    """Online grouping of articles into stories (river-style: parameters checked here,
+    learned state in ``_private`` attributes, :meth:`learn_one` returns where the article
+    went). All state can be saved and restored: :meth:`story_state`,
+    :meth:`restore_story`, :meth:`restore_df`."""
+
+    def __init__(
+        self,
+        threshold: float = 0.15,
+        window_days: float = 7.0,
+        *,
+        entity_weight: float = 1.0,
+        duplicate_threshold: float = 0.6,
+        max_terms: int = 400,
+        article_terms: int = 150,
+        idf_buckets: int = 1 << 18,
+        time_penalty: float = 0.02,
+        horizon_days: float = 365.0,
+        idf_warmup: int = 100,
+    ):
+        if not 0.0 < threshold < 1.0:
+            raise ValueError(f"threshold must be between 0 and 1, got {threshold!r}")
+        if window_days <= 0:
+            raise ValueError(f"window_days must be positive, got {window_days!r}")
+        if entity_weight < 0:
+            raise ValueError(f"entity_weight must be at least 0, got {entity_weight!r}")
+        if not 0.0 < duplicate_threshold <= 1.0:
+            raise ValueError(f"duplicate_threshold must be in (0, 1], got {duplicate_threshold!r}")
+        if max_terms < 10 or article_terms < 10 or idf_buckets < 1024:
+            raise ValueError("max_terms and article_terms must be >= 10, idf_buckets >= 1024")
+        if time_penalty < 0 or horizon_days < window_days:
+            raise ValueError("time_penalty must be >= 0 and horizon_days >= window_days")
+        if idf_warmup < 0:
+            raise ValueError(f"idf_warmup must be at least 0, got {idf_warmup!r}")
+        self.idf_warmup = idf_warmup
+        self.time_penalty = time_penalty
+        self.horizon_days = horizon_days
+        self._horizon = timedelta(days=horizon_days)
+        self.threshold = threshold
+        self.window_days = window_days
+        self.entity_weight = entity_weight
+        self.duplicate_threshold = duplicate_threshold
+        self.max_terms = max_terms
+        self.article_terms = article_terms
+        self.idf_buckets = idf_buckets
+        self._window = timedelta(days=window_days)
+        self._df = np.zeros(idf_buckets, dtype=np.int64)
+        self._n_docs = 0
+        self._stories: dict[str, StoryState] = {}
+        self._story_of: dict[str, str] = {}  # article id -> story id, active stories only
+        self._lsh = LshIndex()
+        self._latest: datetime | None = None
+
+    # -- state -------------------------------------------------------------------------
+    @property
+    def n_docs(self) -> int:
+        return self._n_docs
+
+    def active_ids(self) -> set[str]:
+        return set(self._stories)
+
+    def story_state(self, story_id: str) -> StoryState:
+        return self._stories[story_id]
+
+    def restore_story(self, state: StoryState) -> None:
+        """Make a stored story active again (after a restart, or for a late article)."""
+        if state.id in self._stories:
+            return
+        self._stories[state.id] = state
+        for article_id, sig in state.members.items():
+            self._story_of[article_id] = state.id
+            self._lsh.add(article_id, from_bytes(sig))
+
+    @property
+    def latest(self) -> datetime | None:
+        """The newest known article time seen."""
+        return self._latest
+
+    def restore_df(self, n_docs: int, df: dict[int, int], latest: datetime | None = None) -> None:
+        """Restore the document frequencies saved from :attr:`Assignment.df_buckets`
+        and the newest article time."""
+        self._n_docs = n_docs
+        self._latest = latest
+        self._df[:] = 0
+        for bucket, count in df.items():
+            self._df[bucket % self.idf_buckets] = count
+
+    def evict(self, before: datetime) -> list[str]:
+        """Drop stories last active before ``before`` from memory; returns their ids."""
+        gone = [s.id for s in self._stories.values() if s.last < before]
+        for sid in gone:
+            state = self._stories.pop(sid)
+            for article_id in state.members:
+                self._story_of.pop(article_id, None)
+                self._lsh.remove(article_id)
+        return gone
+
+    def evict_inactive(self) -> list[str]:
+        """Drop stories inactive for twice the window before the newest article seen
+        (call after saving them); returns their ids."""
+        if self._latest is None:
+            return []
+        return self.evict(self._latest - self._horizon)
+
+    # -- learning ----------------------------------------------------------------------
+    def _idf(self, term: str) -> float:
+        """Smoothed IDF, faded in over the first ``idf_warmup`` documents (a handful of
+        articles about one story would otherwise make its own words look common)."""
+        df = self._df[_bucket(term, self.idf_buckets)]
+        idf = math.log((self._n_docs + 1) / (df + 1))
+        if self._n_docs < self.idf_warmup:
+            idf *= self._n_docs / self.idf_warmup
+        return idf + 1.0
+
+    def vector(self, features: Features) -> dict[str, float]:
+        """The unit TF-IDF vector of an article (its ``article_terms`` strongest terms)."""
+        weights = {t: (1.0 + math.log(c)) * self._idf(t) for t, c in features.terms.items() if c > 0}
+        if self.entity_weight > 0:
+            for name in features.entities:
+                key = ENTITY_PREFIX + name
+                weights[key] = self.entity_weight * self._idf(key)
+        if len(weights) > self.article_terms:
+            top = sorted(weights.items(), key=lambda kv: (-kv[1], kv[0]))[: self.article_terms]
+            weights = dict(top)
+        norm = math.sqrt(sum(w * w for w in weights.values())) or 1.0
+        return {t: w / norm for t, w in weights.items()}
+
+    def _candidates(self, t: datetime | None) -> list[StoryState]:
+        h = self._horizon
+        if t is None:
+            return list(self._stories.values())
+        return [s for s in self._stories.values() if not s.dated or s.first - h <= t <= s.last + h]
+
+    def penalty(self, t: datetime | None, story: StoryState) -> float:
+        """What an article ``t`` away from a story's active span loses in similarity:
+        nothing within the window, then ``time_penalty`` per doubling of the gap
+        (nothing when the article's time is unknown)."""
+        if t is None or not story.dated:
+            return 0.0
+        gap = max(story.first - t, t - story.last, timedelta(0))
+        excess = (gap - self._window) / self._window
+        return self.time_penalty * math.log2(1.0 + excess) if excess > 0 else 0.0
+
+    def similarity(self, vec: dict[str, float], story: StoryState) -> float:
+        if story.norm2 <= 0:
+            return 0.0
+        c = story.centroid
+        dot = sum(w * c.get(t, 0.0) for t, w in vec.items())
+        return dot / math.sqrt(story.norm2)
+
+    def _count_df(self, features: Features) -> tuple[int, ...]:
+        keys = set(features.terms)
+        if self.entity_weight > 0:
+            keys |= {ENTITY_PREFIX + n for n in features.entities}
+        buckets = tuple(sorted({_bucket(k, self.idf_buckets) for k in keys}))
+        for b in buckets:
+            self._df[b] += 1
+        self._n_docs += 1
+        return buckets
+
+    def _add(self, story: StoryState, vec: dict[str, float]) -> None:
+        c = story.centroid
+        dot = sum(w * c.get(t, 0.0) for t, w in vec.items())
+        story.norm2 += 2 * dot + sum(w * w for w in vec.values())
+        for t, w in vec.items():
+            c[t] = c.get(t, 0.0) + w
+        if len(c) > self.max_terms * 3 // 2:
+            kept = sorted(c.items(), key=lambda kv: (-kv[1], kv[0]))[: self.max_terms]
+            story.centroid = dict(kept)
+            story.norm2 = sum(w * w for _, w in kept)
+
+    def learn_one(self, features: Features) -> Assignment:
+        """Assign one article to a story (or start one) and update the state."""
+        t = features.time if features.time_known else None
+        known = self._story_of.get(features.article_id)
+        if known is not None:  # the same article again: nothing changes
+            return Assignment(features.article_id, known, 1.0, False)
+        if t is not None and (self._latest is None or t > self._latest):
+            self._latest = t
+        sig = signature(features.shingles)
+        original = self._lsh.find(sig, self.duplicate_threshold) if features.shingles else None
+        if original is not None:
+            story = self._stories[self._story_of[original]]
+            story.members[features.article_id] = to_bytes(sig)
+            story.duplicates += 1
+            self._story_of[features.article_id] = story.id
+            self._lsh.add(features.article_id, sig)
+            return Assignment(features.article_id, story.id, 1.0, False, duplicate_of=original)
+
+        vec = self.vector(features)
+        best, best_sim = None, self.threshold
+        for story in self._candidates(t):
+            sim = self.similarity(vec, story) - self.penalty(t, story)
+            if sim > best_sim or (sim == best_sim and best is not None and story.id < best.id):
+                best, best_sim = story, sim
+        buckets = self._count_df(features)
+        if best is None:
+            sid = story_id_for(features.article_id)
+            best = StoryState(id=sid, first=features.time, last=features.time, dated=t is not None)
+            self._stories[sid] = best
+            best_sim, new = 1.0, True
+        else:
+            new = False
+        self._add(best, vec)
+        if t is not None and not best.dated:  # the first date replaces the ingest time
+            best.first, best.last, best.dated = t, t, True
+        elif t is not None:  # an undated article does not stretch its story's span
+            best.first, best.last = min(best.first, t), max(best.last, t)
+        best.size += 1
+        best.members[features.article_id] = to_bytes(sig)
+        self._story_of[features.article_id] = best.id
+        self._lsh.add(features.article_id, sig)
+        return Assignment(features.article_id, best.id, round(best_sim, 6), new, None, buckets)

@@ -1,0 +1,230 @@
+"""Trend detection in bounded memory, after SigniTrend (Schubert, Weiler & Kriegel, KDD
+2014).
+
+Time is cut into buckets of ``bucket_hours``. Every term is hashed to ``depth`` cells of
+a table of ``table_size`` counters (a count-min sketch): memory is the table, whatever
+the number of distinct terms. Each cell keeps the count of the open bucket and, over
+the finished buckets, an exponentially weighted moving average and variance. When a
+term arrives its burst score is
+
+    (count - mean) / max(std, beta)
+
+taken in each of its cells and the smallest kept (collisions only inflate a cell, so the
+minimum is the least contaminated); a score at or above ``threshold`` flags the term.
+
+Late items are counted in their own bucket while it is one of the ``lateness`` most
+recent ones; older items are counted as late and skipped (their volume is still kept by
+the caller). A small dictionary of candidate terms (the highest scores, at most
+``max_candidates``) remembers the names the sketch cannot give back.
+
+>>> from datetime import datetime, timedelta
+>>> from storydesk.stories.terms import Term
+>>> d = TrendDetector(bucket_hours=24, threshold=3.0, table_size=1024)
+>>> quiet, loud = Term("rain", "rain", "phrase"), Term("#flood", "#Flood", "hashtag")
+>>> for day in range(10):
+...     flags = d.learn_one([quiet], datetime(2020, 1, 1) + timedelta(days=day))
+>>> flags
+[]
+>>> for i in range(6):
+...     flags = d.learn_one([loud] + [quiet] * (i == 0), datetime(2020, 1, 11, 1 + i))
+>>> [(f.term.text, f.count, f.score) for f in flags]
+[('#Flood', 6, 6.0)]
+>>> [f.term.text for f in d.trending()]
+['#Flood']
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import Iterable
+
+import numpy as np
+
+from .terms import Term
+
+EPOCH = datetime(1970, 1, 1)
+
+
+def bucket_floor(moment: datetime, bucket_hours: float) -> datetime:
+    """The start of the bucket holding ``moment``.
+
+    >>> bucket_floor(datetime(2020, 2, 1, 15, 30), 6).isoformat()
+    '2020-02-01T12:00:00'
+    """
+    width = timedelta(hours=bucket_hours)
+    return EPOCH + math.floor((moment - EPOCH) / width) * width
+
+
+@dataclass(frozen=True)
+class Flag:
+    """A term found bursting in one bucket (``bucket`` is the bucket's start)."""
+
+    term: Term
+    bucket: datetime
+    score: float
+    count: int
+
+
+class TrendDetector:
+    """SigniTrend-style burst detection over a stream of (terms, time) items."""
+
+    def __init__(
+        self,
+        bucket_hours: float = 24.0,
+        threshold: float = 3.0,
+        table_size: int = 65536,
+        *,
+        depth: int = 4,
+        alpha: float = 0.1,
+        beta: float = 1.0,
+        lateness: int = 2,
+        max_candidates: int = 1000,
+    ):
+        if bucket_hours <= 0:
+            raise ValueError(f"bucket_hours must be positive, got {bucket_hours!r}")
+        if threshold <= 0:
+            raise ValueError(f"threshold must be positive, got {threshold!r}")
+        if not 1 <= depth <= 8 or table_size < 16 * depth:
+            raise ValueError(f"need 1 <= depth <= 8 and table_size >= 16 * depth, got {depth}, {table_size}")
+        if not 0 < alpha < 1 or beta <= 0 or lateness < 0 or max_candidates < 1:
+            raise ValueError("need 0 < alpha < 1, beta > 0, lateness >= 0, max_candidates >= 1")
+        self.bucket_hours = bucket_hours
+        self.threshold = threshold
+        self.table_size = table_size
+        self.depth = depth
+        self.alpha = alpha
+        self.beta = beta
+        self.lateness = lateness
+        self.max_candidates = max_candidates
+        self._width = table_size // depth
+        self._offsets = np.arange(depth, dtype=np.int64) * self._width
+        self._mean = np.zeros(depth * self._width)
+        self._var = np.zeros(depth * self._width)
+        self._open: dict[int, np.ndarray] = {}  # bucket index -> counts
+        self._newest: int | None = None  # newest bucket index seen
+        self._done: int | None = None  # newest bucket index folded into mean/var
+        self._late = 0
+        self._candidates: dict[str, Flag] = {}
+
+    # -- buckets -----------------------------------------------------------------------
+    def bucket_of(self, time: datetime) -> int:
+        return math.floor((time - EPOCH) / timedelta(hours=self.bucket_hours))
+
+    def bucket_start(self, index: int) -> datetime:
+        return EPOCH + index * timedelta(hours=self.bucket_hours)
+
+    @property
+    def late_items(self) -> int:
+        """Items that arrived after their bucket was finished (skipped)."""
+        return self._late
+
+    @property
+    def newest(self) -> int | None:
+        """The newest bucket seen."""
+        return self._newest
+
+    @property
+    def finished_upto(self) -> int | None:
+        """The newest bucket folded into the moving averages (changes when state must be saved)."""
+        return self._done
+
+    def _fold(self, counts: np.ndarray | None, steps: int = 1) -> None:
+        a = self.alpha
+        for _ in range(min(steps, 200)):  # after 200 empty buckets the averages are ~0
+            x = counts if counts is not None else 0.0
+            delta = x - self._mean
+            self._mean += a * delta
+            self._var = (1 - a) * (self._var + a * delta * delta)
+            counts = None
+
+    def _advance(self, index: int) -> None:
+        """Finish every open bucket older than the ``lateness`` window ending at ``index``."""
+        self._newest = index
+        last_open = index - self.lateness
+        while self._open and min(self._open) < last_open:
+            b = min(self._open)
+            gap = b - (self._done if self._done is not None else b - 1) - 1
+            if gap > 0:
+                self._fold(None, gap)
+            self._fold(self._open.pop(b).astype(float))
+            self._done = b
+        self._candidates = {k: f for k, f in self._candidates.items()
+                            if self.bucket_of(f.bucket) >= last_open}
+
+    # -- learning ----------------------------------------------------------------------
+    def cells(self, key: str) -> np.ndarray:
+        digest = hashlib.blake2b(key.encode("utf-8"), digest_size=8 * ((self.depth + 3) // 4)).digest()
+        raw = np.frombuffer(digest, dtype=np.uint16)[: self.depth].astype(np.int64)
+        return self._offsets + raw % self._width
+
+    def learn_one(self, terms: Iterable[Term], time: datetime, weight: int = 1) -> list[Flag]:
+        """Count one item (an article or a post) with its distinct ``terms`` at ``time``;
+        returns the terms it makes (or keeps) flagged in that bucket."""
+        index = self.bucket_of(time)
+        if self._newest is None or index > self._newest:
+            self._advance(index)
+        if index < self._newest - self.lateness or (self._done is not None and index <= self._done):
+            self._late += 1
+            return []
+        counts = self._open.get(index)
+        if counts is None:
+            counts = self._open[index] = np.zeros(self.depth * self._width, dtype=np.int64)
+        flags = []
+        bucket = self.bucket_start(index)
+        for term in terms:
+            cells = self.cells(term.key)
+            counts[cells] += weight
+            score = self._score(cells, counts)
+            if score >= self.threshold:
+                flag = Flag(term, bucket, round(score, 4), int(counts[cells].min()))
+                flags.append(flag)
+                self._remember(flag)
+        return flags
+
+    def _score(self, cells: np.ndarray, counts: np.ndarray) -> float:
+        std = np.maximum(np.sqrt(self._var[cells]), self.beta)
+        return float(((counts[cells] - self._mean[cells]) / std).min())
+
+    def score(self, term: Term, time: datetime) -> float:
+        """The burst score of ``term`` in the (open) bucket of ``time``; 0.0 otherwise."""
+        counts = self._open.get(self.bucket_of(time))
+        return 0.0 if counts is None else max(0.0, self._score(self.cells(term.key), counts))
+
+    def _remember(self, flag: Flag) -> None:
+        key = f"{flag.term.key}\x00{flag.bucket.isoformat()}"
+        self._candidates[key] = flag
+        if len(self._candidates) > self.max_candidates:
+            weakest = min(self._candidates, key=lambda k: self._candidates[k].score)
+            del self._candidates[weakest]
+
+    def trending(self) -> list[Flag]:
+        """Flagged terms of the open buckets, highest score first."""
+        return sorted(self._candidates.values(), key=lambda f: (-f.score, f.term.key))
+
+    # -- state -------------------------------------------------------------------------
+    def save(self) -> dict:
+        """The finished part of the state (moving averages); open buckets are rebuilt by
+        :meth:`replay` from the stored volumes."""
+        return {"mean": self._mean.tobytes(), "var": self._var.tobytes(),
+                "done": self._done, "newest": self._newest, "late": self._late,
+                "table_size": self.table_size, "depth": self.depth}
+
+    def restore(self, state: dict) -> None:
+        if state.get("table_size") != self.table_size or state.get("depth") != self.depth:
+            raise ValueError("saved trend state has another table size; it cannot be restored")
+        self._mean = np.frombuffer(state["mean"], dtype=float).copy()
+        self._var = np.frombuffer(state["var"], dtype=float).copy()
+        self._done, self._newest, self._late = state["done"], state["newest"], state["late"]
+
+    def replay(self, term: Term, time: datetime, count: int) -> None:
+        """Add ``count`` earlier arrivals of ``term`` to its open bucket (after a restore)."""
+        index = self.bucket_of(time)
+        if (self._done is not None and index <= self._done) or (
+            self._newest is not None and index < self._newest - self.lateness
+        ):
+            return
+        counts = self._open.setdefault(index, np.zeros(self.depth * self._width, dtype=np.int64))
+        counts[self.cells(term.key)] += count
