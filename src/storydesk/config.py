@@ -75,6 +75,12 @@ SETTINGS: tuple[Setting, ...] = (
     ),
     Setting("summary_sentences", 5, "Sentences in a brief's summary (3 to 6)."),
     Setting(
+        "summary_embeddings",
+        False,
+        "Compare summary sentences by sentence embeddings (all-MiniLM-L6-v2, needs the "
+        "'embeddings' extra) instead of TF-IDF.",
+    ),
+    Setting(
         "api_token",
         None,
         "Token required by POST /api/articles; required when serving beyond localhost.",
@@ -122,6 +128,7 @@ class Settings:
     trend_threshold: float = 3.0
     trend_table_size: int = 65536
     summary_sentences: int = 5
+    summary_embeddings: bool = False
     api_token: str | None = None
     max_request_bytes: int = 5_000_000
 

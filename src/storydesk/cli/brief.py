@@ -1,1 +1,57 @@
-"""`storydesk brief` (not yet implemented)."""
+"""`storydesk brief`: the brief of a story, from files or from the store."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Optional
+
+import typer
+
+from ..brief.render import FORMATS, render
+from ..desk import Desk
+from .app import EXIT_REJECTED, EXIT_USAGE, DbOption, SetOption, app, check_choice, fail, run, settings_for
+
+
+@app.command()
+def brief(
+    paths: Optional[list[str]] = typer.Argument(
+        None, help="Articles of one story: files, folders (read recursively), URLs, or - for stdin."
+    ),
+    story: Optional[str] = typer.Option(None, "--story", help="Brief a stored story by id instead."),
+    db: Optional[str] = DbOption,
+    format: str = typer.Option("md", "--format", help="md (for a terminal), json or html."),
+    output: Optional[Path] = typer.Option(None, "--output", "-o", help="Write to this file instead of stdout."),
+    sets: Optional[list[str]] = SetOption,
+) -> None:
+    """Write the brief of one story: what happened (cited), who said what, reactions,
+    trending terms, timeline, key figures, where it came from and who covered it.
+
+    Give the articles of the story as PATHS, or a stored story with --story ID [--db FILE].
+    Unreadable inputs are reported on stderr and listed in the brief's notes (exit
+    status 3); the brief is written from the rest.
+    """
+    check_choice("--format", format, FORMATS)
+    if bool(paths) == bool(story):
+        fail("give either PATHS or --story ID", EXIT_USAGE)
+
+    def body() -> int:
+        settings = settings_for(db, sets)
+        with Desk(settings) as desk:
+            result = desk.brief_story(story) if story else desk.brief_paths(paths or [])
+        for r in result.get("rejected", []):
+            where = f"{r['source']}:{r['line']}" if r.get("line") is not None else r["source"]
+            typer.echo(f"storydesk: rejected {where}: {r['reason']}", err=True)
+        text = render(result, format)
+        if output is not None:
+            try:
+                output.write_text(text, encoding="utf-8")
+            except OSError as exc:
+                fail(f"cannot write {output}: {exc.strerror or exc}")
+            typer.echo(f"storydesk: brief written to {output}", err=True)
+        else:
+            typer.echo(text, nl=False)
+        return EXIT_REJECTED if result.get("rejected") else 0
+
+    status = run(body)
+    if status:
+        raise typer.Exit(status)
