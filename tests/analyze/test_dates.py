@@ -28,6 +28,8 @@ def dates(text: str, published: str | None = "2020-02-06") -> list[tuple[str, st
         ("The recording was made in 2015.", [("2015", "2015", "year")]),
         ("In a 2015 taped two-hour therapy session, she spoke.", [("2015", "2015", "year")]),
         ("The order was signed on 14/02/2020.", [("14/02/2020", "2020-02-14", "day")]),
+        ("The summer of 2015 was hot.", [("2015", "2015", "year")]),
+        ("From 2010 to 2012 growth slowed.", [("2010", "2010", "year"), ("2012", "2012", "year")]),
     ],
 )
 def test_explicit_dates_keep_the_precision_their_words_give(text, expected):
@@ -43,6 +45,7 @@ def test_explicit_dates_keep_the_precision_their_words_give(text, expected):
         "The 2010/11 season and the 2010-11 budget were cut by 2015%.",
         "The band was big in the 1990s.",
         "About 2000 troops and 1500 police were deployed.",
+        "A total of 2000 troops were sent and shares rose to 2012 points.",
         "The letter was dated 03/02/2020.",  # day and month could be swapped
         "Sales rose on Black Friday, and marchers may march.",
     ],

@@ -171,10 +171,7 @@ def _month_day(text: str, ref: _Ref, found: _Found, floor_of) -> None:
         for m in pattern.finditer(text):
             if found.overlaps(m.start(), m.end()):
                 continue
-            mon = m["mon"]
-            if mon == "May" and pattern is P.MONTH_DAY and m.start() > 0 and text[m.start() - 1 : m.start()] == "-":
-                continue
-            month, day = P.month_number(mon), int(m["day"])
+            month, day = P.month_number(m["mon"]), int(m["day"])
             forward = _future(text, m.start(), floor_of(m.start()))
             year = ref.year
             candidate = (year, month, day)
@@ -220,7 +217,7 @@ def _bare_years(text: str, ref: _Ref, found: _Found, hints: list[tuple[int, int]
             continue
         before = text[max(0, start - 30) : start]
         after = text[end : end + 20]
-        plural_after = re.match(r"\s+[a-z]+[^s'\W]?s\b", after) is not None
+        plural_after = P.counted_noun_after(after)
         if P.YEAR_PREPOSITIONS.search(before):
             ok = not (plural_after and re.search(r"\b(?:of|to|and|or|between|from)\s+$", before))
         elif P.YEAR_DETERMINER.search(before):

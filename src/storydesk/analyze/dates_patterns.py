@@ -98,6 +98,23 @@ FUTURE_CUE = re.compile(
 PAST_REPORT = re.compile(r"\b(?:said|told|announced|added|wrote|reported|confirmed)\b")
 
 
+_NOT_PLURAL = frozenset(
+    "was has is as this his its us thus plus less unless across always perhaps towards "
+    "afterwards news series status crisis analysis basis".split()
+)
+
+
+def counted_noun_after(after: str) -> bool:
+    """Whether the text after a number starts with a plural noun ("2000 troops"), as a
+    count does and a year rarely does ("2015 was").
+
+    >>> counted_noun_after(" troops were sent"), counted_noun_after(" was a hard year")
+    (True, False)
+    """
+    m = re.match(r"\s+([a-z]{3,})\b", after)
+    return bool(m) and m.group(1).endswith("s") and m.group(1) not in _NOT_PLURAL
+
+
 def number_word(token: str) -> int | None:
     """The integer a count word or numeral stands for, or None."""
     token = token.lower()

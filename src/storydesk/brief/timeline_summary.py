@@ -31,7 +31,7 @@ from ..analyze.dates import find_dates
 from ..analyze.dates_patterns import period
 from ..analyze.dates_sentences import split_sentences
 from ..model import Article, Sentence
-from .timeline_vectors import centroid_select, fit_idf, vectorize
+from .timeline_vectors import Vector, centroid_select, cosine, fit_idf, vectorize
 
 log = logging.getLogger(__name__)
 
@@ -161,6 +161,42 @@ def rank_dates(pool: _Pool, start: dt.date | None = None, end: dt.date | None = 
     return sorted(scores, key=lambda value: (-scores[value], value))
 
 
+def _focus(vectors: list[Vector], mentions: list[bool]) -> set[int]:
+    """The candidates close to what a date's mentions and its day's leads share.
+
+    As news-tls' PM-Mean collector: the date vector keeps the terms both groups use
+    (weighted by each group's mean); candidates more similar to it than the knee of the
+    sorted similarities are kept (all of them when one group is empty or none pass)."""
+    everyone = set(range(len(vectors)))
+    groups = [[v for v, m in zip(vectors, mentions) if m], [v for v, m in zip(vectors, mentions) if not m]]
+    if not all(groups):
+        return everyone
+    sums = []
+    for group in groups:
+        total: Vector = {}
+        for v in group:
+            for t, x in v.items():
+                total[t] = total.get(t, 0.0) + x / len(group)
+        sums.append(total)
+    date_vector = {t: x + sums[1][t] for t, x in sums[0].items() if t in sums[1]}
+    sims = [cosine(v, date_vector) for v in vectors]
+    threshold = _knee(sorted(sims, reverse=True))
+    kept = {i for i, sim in enumerate(sims) if sim > 0 and sim > threshold}
+    return kept or everyone
+
+
+def _knee(values: list[float]) -> float:
+    """The value at the point of a descending curve farthest from its first-to-last chord."""
+    n = len(values)
+    if n < 3:
+        return values[-1] if values else 0.0
+    x1, y1, x2, y2 = 0.0, values[0], float(n - 1), values[-1]
+    dx, dy = x2 - x1, y2 - y1
+    norm = (dx * dx + dy * dy) ** 0.5
+    best = max(range(n), key=lambda i: abs(dy * i - dx * (values[i] - y1)) / norm)
+    return values[best]
+
+
 def _query_filter(query: str | None):
     words = [w.lower() for w in re.findall(r"\w+", query or "")]
     if not words:
@@ -191,13 +227,15 @@ def summarize_timeline(
     for day in rank_dates(pool, _day(start), _day(end)):
         if len(timeline) >= dates:
             break
-        candidates = list(dict.fromkeys(pool.mentions.get(day, []) + pool.leads.get(day, [])))
+        mentioned = pool.mentions.get(day, [])
+        candidates = list(dict.fromkeys(mentioned + pool.leads.get(day, [])))
         if keep is not None:
             candidates = [i for i in candidates if keep(pool.texts[i])]
         if not candidates:
             continue
         vectors = [vectorize(pool.texts[i], idf) for i in candidates]
-        chosen = centroid_select(vectors, sentences)
+        focused = _focus(vectors, [i in set(mentioned) for i in candidates])
+        chosen = centroid_select(vectors, sentences, allowed=focused.__contains__)
         if chosen:
             picked = [Picked(*pool.where[candidates[c]], pool.texts[candidates[c]]) for c in chosen]
             timeline.append((day, picked))
