@@ -45,6 +45,26 @@ def seeded_store(tmp_path_factory, seed_paths) -> Path:
     return path
 
 
+@pytest.fixture(scope="session")
+def seeds_store(tmp_path_factory, seed_paths) -> Path:
+    """A store holding only the seed articles (one story, as it broke), ingested once."""
+    path = tmp_path_factory.mktemp("web") / "seeds.db"
+    with Desk(Settings(db=str(path))) as desk:
+        desk.ingest([str(p) for p in seed_paths])
+    return path
+
+
+@pytest.fixture()
+def seeds_server(seeds_store, tmp_path):
+    """A live server over a private copy of :func:`seeds_store`."""
+    from storydesk.web import create_app
+
+    path = tmp_path / "seeds.db"
+    shutil.copy(seeds_store, path)
+    with LiveServer(create_app(Settings(db=str(path)))) as server:
+        yield server
+
+
 @pytest.fixture()
 def store_copy(seeded_store, tmp_path) -> Path:
     """A private copy of the seeded store, for tests that write."""

@@ -11,6 +11,8 @@ from storydesk.desk import Desk
 from .conftest import WIRE, hostile_record
 
 needs_stories = pytest.mark.xfail(
+    not hasattr(Desk, "stories"), reason="Desk.stories is not in this build yet (issue 6)")
+needs_briefs = pytest.mark.xfail(
     not (hasattr(Desk, "stories") and hasattr(Desk, "brief_story")),
     reason="Desk.stories / Desk.brief_story are not in this build yet (issues 4 and 6)",
 )
@@ -120,7 +122,7 @@ def test_stories_are_paged(client):
     assert future["stories"] == [] and future["next_offset"] is None
 
 
-@needs_stories
+@needs_briefs
 def test_story_is_exactly_the_brief_contract(client, store_copy):
     from storydesk.config import Settings
 

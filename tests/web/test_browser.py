@@ -96,8 +96,10 @@ def test_injected_article_text_never_runs(browser, live_server, monkeypatch):
 
 @pytest.mark.xfail(not (hasattr(Desk, "trends") and hasattr(Desk, "brief_story")),
                    reason="Desk.trends / Desk.brief_story are not in this build yet (issues 4 and 6)")
-def test_follow_a_trend_to_its_story_and_a_citation_to_its_source(browser, live_server):
-    tab = Tab(browser, live_server.url)
+def test_follow_a_trend_to_its_story_and_a_citation_to_its_source(browser, seeds_server):
+    """The example articles: the front page explains a trend by its story; the story shows
+    a quote with its speaker; a citation opens its article with the cited span marked."""
+    tab = Tab(browser, seeds_server.url)
     try:
         page = tab.open("/")
         tab.shot("e2e-1-front")

@@ -20,8 +20,10 @@ from .reading import analysis_for, brief_for, call
 
 router = APIRouter(prefix="/api", tags=["api"])
 
-#: ISO date or datetime prefix: "2020", "2020-02", "2020-02-01", "2020-02-01T10:00".
-DATE_PATTERN = r"^\d{4}(-\d{2}(-\d{2}([T ]\d{2}:\d{2}(:\d{2})?)?)?)?$"
+#: A duration back from the newest activity: "90m", "36h", "7d", "2w".
+DURATION_PATTERN = r"^\d+(\.\d+)?[mhdwMHDW]$"
+#: An ISO date or datetime prefix ("2020", "2020-02-01", "2020-02-01T10:00") or a duration.
+DATE_PATTERN = r"^(\d{4}(-\d{2}(-\d{2}([T ]\d{2}:\d{2}(:\d{2})?)?)?)?|\d+(\.\d+)?[mhdwMHDW])$"
 ID_PATTERN = r"^[A-Za-z0-9_.:-]{1,128}$"
 
 _ERRORS: dict[int | str, dict[str, Any]] = {
@@ -41,8 +43,8 @@ def _ctx(request: Request) -> WebContext:
 @router.get("/stories", summary="Stories, most recently active first", responses=_ERRORS)
 def list_stories(
     request: Request,
-    since: str | None = Query(None, pattern=DATE_PATTERN,
-                              description="Only stories active on or after this ISO date."),
+    since: str | None = Query(None, pattern=DATE_PATTERN, description="Only stories active on or "
+                              "after this ISO date/time, or within this duration (36h, 7d) of the newest activity."),
     limit: int = Query(50, ge=1, le=500, description="At most this many stories."),
     offset: int = Query(0, ge=0, le=1_000_000, description="Skip this many stories (paging)."),
 ) -> dict:
@@ -70,8 +72,9 @@ def get_story(request: Request, story_id: str = Path(..., pattern=ID_PATTERN)) -
             responses=_ERRORS)
 def list_trends(
     request: Request,
-    window: float | None = Query(None, gt=0, le=24 * 366,
-                                 description="Look back this many hours (default: all buckets)."),
+    window: str | None = Query(None, pattern=DURATION_PATTERN,
+                               description="Terms flagged within this duration (90m, 36h, 7d, 2w) "
+                               "of the newest activity; default 7d."),
 ) -> dict:
     with _ctx(request).reader() as desk:
         return {"window": window, "trends": call(desk, "trends", window=window)}

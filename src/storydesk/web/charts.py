@@ -41,24 +41,62 @@ def _svg(width: int, height: int, label: str, body: Iterable[str], cls: str) -> 
     )
 
 
+def _slots(buckets: Sequence[str | None], axis: tuple[str, str] | None = None,
+           step_hours: float | None = None) -> tuple[list[int], int] | None:
+    """The slot of each time bucket on an evenly spaced axis (buckets absent, which had no
+    mentions, leave gaps), and the number of slots; None when the buckets are not times.
+    ``axis`` (first, last bucket) puts several charts on one axis; the step is
+    ``step_hours`` or the smallest gap between buckets.
+
+    >>> _slots(["2020-02-01T00:00:00", "2020-02-02T00:00:00", "2020-02-04T00:00:00"])
+    ([0, 1, 3], 4)
+    >>> _slots(["2020-02-02"], axis=("2020-01-31", "2020-02-03"), step_hours=24)
+    ([2], 4)
+    """
+    from datetime import datetime
+
+    try:
+        times = [datetime.fromisoformat(str(b)) for b in buckets]
+        first, last = ((datetime.fromisoformat(axis[0]), datetime.fromisoformat(axis[1]))
+                       if axis else (min(times), max(times)))
+    except ValueError:
+        return None
+    if step_hours:
+        step = step_hours * 3600
+    else:
+        ordered = sorted(times)
+        gaps = [(b - a).total_seconds() for a, b in zip(ordered, ordered[1:]) if b > a]
+        step = min(gaps) if gaps else 86400.0
+    count = round((last - first).total_seconds() / step) + 1
+    if count > 400 or count < 1:
+        return None
+    return [round((t - first).total_seconds() / step) for t in times], count
+
+
 def sparkline(volume: Sequence[dict], *, width: int = 140, height: int = 32,
+              axis: tuple[str, str] | None = None, step_hours: float | None = None,
               label: str = "volume per time bucket") -> Markup:
-    """Bars of ``volume`` ([{"bucket", "count"}], oldest first), the last one marked."""
+    """Bars of ``volume`` ([{"bucket", "count"}], oldest first) on a time axis (``axis``:
+    the first and last bucket shown, shared by the charts of one page); buckets absent
+    from ``volume`` are gaps; the newest bucket is marked."""
     if not volume:
         return Markup("")
+    placed = _slots([v.get("bucket") for v in volume], axis, step_hours)
+    slots, count = placed or (list(range(len(volume))), len(volume))
     top = max(int(v.get("count") or 0) for v in volume) or 1
-    step = width / len(volume)
+    step = width / count
     bar = max(step - 1.0, 1.0)
     body = []
-    for i, v in enumerate(volume):
-        count = int(v.get("count") or 0)
-        h = max(count / top * (height - 2), 1.0 if count else 0.0)
+    for i, (slot, v) in enumerate(zip(slots, volume)):
+        n = int(v.get("count") or 0)
+        h = max(n / top * (height - 2), 1.0 if n else 0.0)
         cls = "bar last" if i == len(volume) - 1 else "bar"
-        tip = f"{v.get('bucket', '')}: {count}"
+        tip = f"{v.get('bucket', '')}: {n}"
         body.append(
-            f'<rect class="{cls}" x="{i * step:.1f}" y="{height - h:.1f}" width="{bar:.1f}" '
+            f'<rect class="{cls}" x="{slot * step:.1f}" y="{height - h:.1f}" width="{bar:.1f}" '
             f'height="{h:.1f}"><title>{escape(tip)}</title></rect>'
         )
+    body.append(f'<line class="baseline" x1="0" y1="{height - 0.5}" x2="{width}" y2="{height - 0.5}"/>')
     return _svg(width, height, f"{label}: peak {top}", body, "spark")
 
 
@@ -80,7 +118,7 @@ def _ticks(first: date, last: date) -> list[tuple[date, str]]:
             out.append((d, d.strftime("%b %Y") if m == 1 or not out else d.strftime("%b")))
         keep = max(1, len(out) // 8)
         return out[::keep]
-    days = [first + timedelta(days=i) for i in range(1, span + 1)]
+    days = [first + timedelta(days=i) for i in range(0, span + 1)]
     keep = max(1, len(days) // 8)
     return [(d, d.strftime("%d %b")) for d in days[::keep]]
 
@@ -104,7 +142,7 @@ def timeline(events: Sequence[dict], *, width: int = 720, label: str = "timeline
     if not dated:
         return Markup("")
     days = [d for d, _, _ in dated]
-    axis = _Axis(min(days), max(days), 16, width - 16)
+    axis = _Axis(min(days), max(days), 24, width - 24)
     height, base = 74, 46
     body = [f'<line class="axis" x1="{axis.left}" y1="{base}" x2="{axis.right}" y2="{base}"/>']
     for d, text in _ticks(axis.first, axis.last):
@@ -141,7 +179,7 @@ def coverage(articles: Sequence[dict], *, names: dict[str, str] | None = None, w
         return Markup("")
     days = [d for items in rows.values() for d, _ in items]
     gutter = 150
-    axis = _Axis(min(days), max(days), gutter, width - 12)
+    axis = _Axis(min(days), max(days), gutter + 8, width - 24)
     row_h = 20
     height = row_h * len(rows) + 26
     body = []

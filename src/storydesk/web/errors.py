@@ -125,7 +125,7 @@ def install(app: FastAPI) -> None:
 
     @app.exception_handler(ConfigError)
     async def _bad_value(request: Request, exc: ConfigError) -> Response:
-        return error_response(request, 400, code_for(400), str(exc))
+        return error_response(request, 422, code_for(422), str(exc))
 
     @app.exception_handler(StoreError)
     async def _store_error(request: Request, exc: StoreError) -> Response:

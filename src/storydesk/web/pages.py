@@ -52,9 +52,11 @@ def front(
         stories = _optional(desk, "stories", notices, since=since, limit=PAGE_SIZE + 1,
                             offset=(page - 1) * PAGE_SIZE)
         total = desk.store.count_articles()
+    shown = trends[:TRENDS_SHOWN]
     return render(
         request, "front.html", title="What is trending",
-        trend_groups=views.group_trends(trends[:TRENDS_SHOWN]), stories=stories[:PAGE_SIZE],
+        trend_groups=views.group_trends(shown), axis=views.trend_axis(shown),
+        bucket_hours=request.app.state.ctx.settings.trend_bucket_hours, stories=stories[:PAGE_SIZE],
         page=page, more=len(stories) > PAGE_SIZE, since=since, notices=notices,
         n_articles=total,
     )

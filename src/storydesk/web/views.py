@@ -45,13 +45,23 @@ def source_names(articles: Sequence[dict]) -> dict[str, str]:
     return names
 
 
-def outlets_of(sources: Iterable[dict]) -> list[str]:
-    """Distinct outlets of ``sources`` in order of first citation.
+def articles_of(sources: Iterable[dict]) -> list[str]:
+    """Distinct articles cited by ``sources``, in order of first citation.
 
-    >>> outlets_of([{"outlet": "B"}, {"outlet": None}, {"outlet": "B"}, {"outlet": "A"}])
-    ['B', 'unknown outlet', 'A']
+    >>> articles_of([{"article_id": "b"}, {"article_id": "a"}, {"article_id": "b"}])
+    ['b', 'a']
     """
-    return list(dict.fromkeys(s.get("outlet") or "unknown outlet" for s in sources))
+    return list(dict.fromkeys(s["article_id"] for s in sources))
+
+
+def trend_axis(trends: Sequence[dict]) -> tuple[str, str] | None:
+    """The first and last time bucket over all ``trends``, so their charts share an axis.
+
+    >>> trend_axis([{"volume": [{"bucket": "2020-02-02"}]}, {"volume": [{"bucket": "2020-01-31"}]}])
+    ('2020-01-31', '2020-02-02')
+    """
+    buckets = sorted(str(v["bucket"]) for t in trends for v in t.get("volume") or () if v.get("bucket"))
+    return (buckets[0], buckets[-1]) if buckets else None
 
 
 def quotes_by_speaker(quotes: Sequence[dict]) -> list[tuple[str | None, list[dict]]]:
