@@ -13,10 +13,12 @@ from ..ingest import expand, field_map
 from ..model import Article, Rejection, to_dict
 from .app import (
     EXIT_REJECTED,
+    EXIT_USAGE,
     DbOption,
     SetOption,
     app,
     check_choice,
+    fail,
     print_json,
     run,
     settings_for,
@@ -42,13 +44,18 @@ def _progress():
 
 @app.command()
 def ingest(
-    paths: list[str] = typer.Argument(..., help="Files, folders (read recursively), URLs, or - for stdin."),
+    paths: Optional[list[str]] = typer.Argument(None, help="Files, folders (read recursively), URLs, or - for stdin."),
     db: Optional[str] = DbOption,
     field: Optional[list[str]] = typer.Option(
         None, "--field", metavar="NAME=KEY",
         help="Read JSON field KEY as NAME (title, text, published, url, outlet, authors).",
     ),
     sets: Optional[list[str]] = SetOption,
+    posts: Optional[str] = typer.Option(
+        None, "--posts", metavar="FILE",
+        help='Also read social posts for trend detection: JSON Lines, one {"time": ISO, '
+             '"text": ..., "handle"/"author"/"platform"/"id": optional} per line (- for stdin).',
+    ),
 ) -> None:
     """Store the articles found in PATHS (plain text, HTML, JSON, JSONL, RSS/Atom).
 
@@ -57,10 +64,13 @@ def ingest(
     make the exit status 3; the rest of the batch is still stored.
     """
 
+    if not paths and not posts:
+        fail("give PATHS to ingest, or --posts FILE", EXIT_USAGE)
+
     def body() -> int:
         settings = settings_for(db, sets)
         fields = field_map(field)
-        inputs = expand(paths)
+        inputs = expand(paths or [])
         with Desk(settings) as desk, _progress() as progress:
             task = progress.add_task("ingest", total=None, stored=0, rejected=0) if progress else None
             count = {"new": 0, "rejected": 0}
@@ -76,11 +86,18 @@ def ingest(
                     progress.update(task, advance=1, stored=count["new"], rejected=count["rejected"])
 
             report = desk.ingest(inputs, fields=fields, on_result=on_result)
+            posted = desk.ingest_posts(posts) if posts else None
         typer.echo(
             f"stored {len(report.stored)} new article(s), {len(report.already)} already stored, "
             f"{len(report.rejected)} input(s) rejected; store: {settings.db}",
             err=True,
         )
+        if posted is not None:
+            for rejection in posted.rejected:
+                typer.echo(f"storydesk: rejected {rejection}", err=True)
+            typer.echo(f"stored {posted.stored} new post(s), {posted.already} already stored, "
+                       f"{len(posted.rejected)} line(s) rejected", err=True)
+            return max(report.exit_status, posted.exit_status)
         return report.exit_status
 
     status = run(body)

@@ -7,9 +7,11 @@ the number of distinct terms. Each cell keeps the count of the open bucket and, 
 the finished buckets, an exponentially weighted moving average and variance. When a
 term arrives its burst score is
 
-    (count - mean) / max(std, beta)
+    (count - mean) / max(std, sqrt(mean), beta)
 
-taken in each of its cells and the smallest kept (collisions only inflate a cell, so the
+(counts are at least as noisy as a Poisson count of that mean, so the spread is never
+taken below sqrt(mean); ``beta`` keeps new and rare terms from flagging on one or two
+mentions) taken in each of its cells and the smallest kept (collisions only inflate a cell, so the
 minimum is the least contaminated); a score at or above ``threshold`` flags the term.
 
 Late items are counted in their own bucket while it is one of the ``lateness`` most
@@ -107,6 +109,7 @@ class TrendDetector:
         self._newest: int | None = None  # newest bucket index seen
         self._done: int | None = None  # newest bucket index folded into mean/var
         self._late = 0
+        self._folds = 0  # buckets folded into mean/var (to correct their start-up bias)
         self._candidates: dict[str, Flag] = {}
 
     # -- buckets -----------------------------------------------------------------------
@@ -138,6 +141,7 @@ class TrendDetector:
             delta = x - self._mean
             self._mean += a * delta
             self._var = (1 - a) * (self._var + a * delta * delta)
+            self._folds += 1
             counts = None
 
     def _advance(self, index: int) -> None:
@@ -185,8 +189,11 @@ class TrendDetector:
         return flags
 
     def _score(self, cells: np.ndarray, counts: np.ndarray) -> float:
-        std = np.maximum(np.sqrt(self._var[cells]), self.beta)
-        return float(((counts[cells] - self._mean[cells]) / std).min())
+        # averages started at zero: divide by the weight they have gathered (as Adam does)
+        gathered = 1.0 - (1.0 - self.alpha) ** self._folds if self._folds else 1.0
+        mean = self._mean[cells] / gathered
+        std = np.maximum(np.sqrt(np.maximum(self._var[cells] / gathered, mean)), self.beta)
+        return float(((counts[cells] - mean) / std).min())
 
     def score(self, term: Term, time: datetime) -> float:
         """The burst score of ``term`` in the (open) bucket of ``time``; 0.0 otherwise."""
@@ -209,7 +216,7 @@ class TrendDetector:
         """The finished part of the state (moving averages); open buckets are rebuilt by
         :meth:`replay` from the stored volumes."""
         return {"mean": self._mean.tobytes(), "var": self._var.tobytes(),
-                "done": self._done, "newest": self._newest, "late": self._late,
+                "done": self._done, "newest": self._newest, "late": self._late, "folds": self._folds,
                 "table_size": self.table_size, "depth": self.depth}
 
     def restore(self, state: dict) -> None:
@@ -218,6 +225,7 @@ class TrendDetector:
         self._mean = np.frombuffer(state["mean"], dtype=float).copy()
         self._var = np.frombuffer(state["var"], dtype=float).copy()
         self._done, self._newest, self._late = state["done"], state["newest"], state["late"]
+        self._folds = state.get("folds", 0)
 
     def replay(self, term: Term, time: datetime, count: int) -> None:
         """Add ``count`` earlier arrivals of ``term`` to its open bucket (after a restore)."""
