@@ -26,7 +26,7 @@ from .tags import find_tags
 
 log = logging.getLogger(__name__)
 
-ANALYZER_VERSION = "0.1"
+ANALYZER_VERSION = "0.2"
 
 
 def _notes(article: Article, max_chars: int) -> list[str]:

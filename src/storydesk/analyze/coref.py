@@ -94,6 +94,17 @@ def resolve_pronoun(doc, tok, people: People, quoted) -> str | None:
         return None
     lo = tok.idx - _WINDOW_CHARS
     candidates = [e for e in people.persons if lo <= e.start < tok.idx]
+    # "Clinton says she ...", "Ban condemned what he called ...": the subject of the
+    # sentence the pronoun sits in, when it is one compatible person, comes first
+    sent = tok.sent
+    subjects = set()
+    for e in candidates:
+        if e.start >= sent.start_char and _compatible(people, e.canonical, gender):
+            span = doc.char_span(e.start, e.end, alignment_mode="expand")
+            if span is not None and span.root.dep_ in ("nsubj", "nsubjpass"):
+                subjects.add(e.canonical)
+    if len(subjects) == 1:
+        return subjects.pop()
     # an unnamed person described by a gendered role in between ("the actress") blocks
     barrier = -1
     for t in doc.char_span(max(0, lo), tok.idx, alignment_mode="contract") or ():
@@ -144,8 +155,9 @@ def speaker_name(doc, start: int, end: int, entities: list[Entity], people: Peop
     # only a name that is the phrase's head (or stands in apposition to it) is the speaker:
     # "Heard's spokesperson" is not Heard, "the Pirates of the Caribbean actor" not a pirate
     inside = [e for e in entities
-              if span.start_char <= e.start < span.end_char and e.type in _SPEAKER_TYPES
-              and (e.start <= head.idx < e.end or head.pos_ == "PROPN" and head.idx >= e.start)]
+              if span.start_char <= e.start < span.end_char and e.type in _SPEAKER_TYPES]
+    inside = ([e for e in inside if e.start <= head.idx < e.end]
+              or [e for e in inside if head.pos_ == "PROPN" and e.end == span.end_char])
     persons = {e.canonical for e in inside if e.type == "PERSON"}
     if len(persons) == 1:
         return persons.pop()

@@ -107,6 +107,12 @@ def _context_evidence(doc, start: int, end: int) -> Counter:
     return ev
 
 
+def _name_word(tok) -> bool:
+    low = _norm(tok)
+    return (tok.pos_ == "PROPN" and tok.text[:1].isupper() and tok.text.isalpha()
+            and low not in TITLES and low not in ROLE_NOUNS)
+
+
 def _candidates(doc, posts: list[Post]) -> list[_Mention]:
     out: list[_Mention] = []
     taken = [False] * len(doc)
@@ -122,21 +128,32 @@ def _candidates(doc, posts: list[Post]) -> list[_Mention]:
             i = j
         else:
             i += 1
-    for s, e, label in sorted(spans):
+    todo = sorted(spans)
+    while todo:
+        s, e, label = todo.pop(0)
         if any(taken[s:e]):
             continue
+        if label == "PERSON":  # the tagger often leaves a first name out ("Ana [Diaz]")
+            while s > 0 and not taken[s - 1] and _name_word(doc[s - 1]) and "\n" not in doc[s - 1].whitespace_:
+                s -= 1
         if s > 0 and doc[s - 1].text in ("#", "@"):
             continue
         s2, e2, ev = _trim(doc, s, e)
+        if e2 < e and e2 > s:  # cut at a role, title or line: the rest is another mention
+            todo.insert(0, (e2 + 1 if doc[e2].text in ("'s", "’s", ",") else e2, e, None))
         if e2 <= s2:
+            if s2 < e and s2 > s:
+                todo.insert(0, (s2, e, label))
             continue
         text = doc[s2:e2].text
         if text.islower() or "#" in text or "@" in text or "/" in text:
             continue
+        if any(t.is_alpha and t.text.islower() and not t.is_stop for t in doc[s2:e2]):
+            continue  # "Morrow told the court": a clause, not a name
         start_char = doc[s2].idx
         if any(p.start <= start_char < p.end for p in posts):
             continue
-        for k in range(s, e):
+        for k in range(s2, e2):
             taken[k] = True
         ev.update(_context_evidence(doc, s2, e2))
         out.append(_Mention(s2, e2, label, ev))
@@ -267,11 +284,22 @@ def resolve_story(analyzed: list) -> list:
 
     names = sorted(counts, key=lambda n: (-len(_story_key(n)), -counts[n]))
     full: dict[str, str] = {}
-    for name in names:
+
+    def fullest(name: str, kind_of: str) -> str:
+        """The one longer name of the story ``name`` is part of; when several, the one
+        named at least three times as often as all the others together; else ``name``."""
         key = _story_key(name)
-        longer = {full.get(n, n) for n in names
-                  if len(_story_key(n)) > len(key) and _matches(_story_key(n), key) and compatible(name, n)}
-        full[name] = longer.pop() if len(longer) == 1 else name
+        longer = Counter()
+        for n in names:
+            if len(_story_key(n)) > len(key) and _matches(_story_key(n), key) and compatible(kind_of, n):
+                longer[full.get(n, n)] += counts[n]
+        if not longer:
+            return name
+        (best, top), *rest = longer.most_common()
+        return best if not rest or top >= 3 * sum(c for _, c in rest) else name
+
+    for name in names:
+        full[name] = fullest(name, name)
     merged: dict[str, Counter] = {}
     for name, kind in kinds.items():
         merged.setdefault(full[name], Counter()).update(kind)
@@ -282,8 +310,15 @@ def resolve_story(analyzed: list) -> list:
     out = []
     for item in analyzed:
         a = item.analysis
-        entities = tuple(replace(e, canonical=full[e.canonical], type=types[full[e.canonical]])
-                         for e in a.entities)
+        entities = []
+        for e in a.entities:
+            name = full[e.canonical]
+            if e.text != e.canonical and e.text in full and len(_story_key(e.text)) == 1:
+                name = full[e.text]  # a surname the article grouped under a doubtful name
+            elif e.text != e.canonical and len(_story_key(e.text)) == 1:
+                name = fullest(e.text, e.canonical) if fullest(e.text, e.canonical) != e.text else name
+            entities.append(replace(e, canonical=name, type=types.get(name, e.type)))
+        entities = tuple(entities)
         quotes = tuple(replace(q, speaker=full.get(q.speaker, q.speaker)) if q.speaker else q
                        for q in a.quotes)
         out.append(AnalyzedArticle(item.article, replace(a, entities=entities, quotes=quotes)))

@@ -14,7 +14,9 @@ SPEECH_LEMMAS = frozenset(
     emphasize emphasise urge predict promise vow boast plead testify allege counter retort
     text email cry sigh laugh muse wonder told brand characterize characterise praise
     blast slam lament caution chime interject reiterate recount reveal disclose opine
-    agree disagree accuse charge proclaim pledge read reason add""".split()
+    agree disagree accuse charge proclaim pledge read reason chant echo gush beam boom
+    decry mock scoff tout rant snap sneer thunder rail muse marvel quote cite fume exhort
+    bark gripe grumble scold""".split()
 )
 
 #: Inflected forms of speech verbs (the tagger often misses them next to an odd name).

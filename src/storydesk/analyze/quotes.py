@@ -19,12 +19,14 @@ Decisions a reader of the output needs to know:
 
 from __future__ import annotations
 
+import re
 from bisect import bisect_right
+from dataclasses import replace
 
 from ..model import Entity, Post, Quote
 from .coref import read_people, speaker_name
 from .quotemarks import QuoteSpan, pair_quotes
-from .speakers import Attribution, cue_span, attribute, is_cue, subject_of
+from .speakers import Attribution, np_span, attribute, cue_span, is_cue, subject_of
 
 _MIN_WORDS = 3
 
@@ -101,6 +103,53 @@ def _previous_sentence_cue(ctx: _Context, q_tok: int, lo_char: int) -> Attributi
     return None
 
 
+def _colon_subject(ctx: _Context, q_tok: int, entities: list[Entity]) -> Attribution | None:
+    """`Clinton has since apologized: "..."`: a quote introduced by a colon after a clause
+    whose subject is a named person or a he/she pronoun is that person's words."""
+    doc = ctx.doc
+    i = q_tok - 1
+    while i >= 0 and (doc[i].is_space or ctx.inside(i) and doc[i].is_punct):
+        i -= 1
+    if i < 0 or doc[i].text != ":":
+        return None
+    tok = doc[i - 1] if i > 0 else None
+    while tok is not None and not ctx.inside(tok.i):
+        if tok.pos_ in ("VERB", "AUX"):
+            subjects = [c for c in tok.children if c.dep_ == "nsubj" and not ctx.inside(c.i)]
+            if subjects:
+                child = subjects[0]
+                named = any(e.type == "PERSON" and e.start <= child.idx < e.end for e in entities)
+                if named or child.text.lower() in ("he", "she"):
+                    return Attribution(*cue_span(tok), np_span(child), "colon")
+                return None
+        if tok.dep_ in ("conj", "ROOT") or tok.head is tok:
+            return None  # never across coordinated clauses
+        tok = tok.head
+    return None
+
+
+def _colon_paragraph_cue(ctx: _Context, span: QuoteSpan) -> Attribution | None:
+    """A paragraph opening with a quote after a paragraph that ends with a colon and a
+    speech verb: `X said that ...:` / `"..."`."""
+    text = ctx.doc.text
+    end = span.paragraph
+    while end > 0 and text[end - 1].isspace():
+        end -= 1
+    if end == 0 or text[end - 1] != ":":
+        return None
+    last = _token_range(ctx.doc, end - 1, end)
+    if last is None:
+        return None
+    sent = ctx.doc[last[0]].sent
+    for tok in reversed(list(sent)):
+        if not ctx.inside(tok.i) and is_cue(tok) and tok.pos_ == "VERB":
+            subject = subject_of(tok, ctx.inside)
+            if subject is not None:
+                return Attribution(*cue_span(tok), subject, "previous")
+            return None
+    return None
+
+
 def _only_quotes(text: str) -> bool:
     return not any(c.isalnum() for c in text)
 
@@ -151,17 +200,53 @@ def _quote(doc, span: QuoteSpan, att: Attribution, entities, people, ctx) -> Quo
     return Quote(span.start, span.end, span.text, name, start, end, cue)
 
 
+_DASH = re.compile(r"[ \t\u00a0]*[―—–-][ \t\u00a0]*")
+
+
+def _signed(ctx: _Context, span: QuoteSpan) -> Quote | None:
+    """`“...” ― Name`: a quote signed with a dash and a name right after its closing mark."""
+    if span.close is None:
+        return None
+    m = _DASH.match(ctx.doc.text, span.close + 1)
+    if m is None:
+        return None
+    start = m.end()
+    rng = _token_range(ctx.doc, start, min(len(ctx.doc.text), start + 1))
+    if rng is None:
+        return None
+    end = rng[0]
+    while end < len(ctx.doc) and ctx.doc[end].pos_ == "PROPN" and ctx.doc[end].text[:1].isupper() \
+            and "\n" not in ctx.doc[end].whitespace_:
+        end += 1
+    if end == rng[0]:
+        return None
+    name = ctx.doc[rng[0]:end]
+    if ctx.doc.text[name.end_char:name.end_char + 3].lstrip().startswith("(@"):
+        return None  # an embedded post's signature line, not a quote
+    return Quote(span.start, span.end, span.text, name.text, name.start_char, name.end_char, None)
+
+
 def _inherited(ctx: _Context, span: QuoteSpan, rng, last, n, entities, people) -> Quote | None:
     """The speaker of an unattributed passage, when the text carries it over."""
     doc = ctx.doc
+    signed = _signed(ctx, span)
+    if signed is not None:
+        names = {e.canonical for e in entities if e.type == "PERSON"
+                 and signed.speaker_start <= e.start < signed.speaker_end}
+        return replace(signed, speaker=names.pop() if len(names) == 1 else signed.speaker)
     prev = last.get(span.paragraph)
     if prev is not None:
         between = doc.text[prev.end:span.open]
-        if not any(e.type == "PERSON" and prev.end <= e.start < span.open for e in entities) and (
-            "\n" not in between
-        ):
+        others = [e for e in entities if e.type == "PERSON" and prev.end <= e.start < span.open
+                  and e.canonical != prev.speaker
+                  and not (prev.speaker_start is not None and prev.speaker_start <= e.start < prev.speaker_end)]
+        if not others and "\n" not in between:
             return _carry(span, prev)
     att = _previous_sentence_cue(ctx, rng[0], span.paragraph)
+    if att is None:
+        att = _colon_subject(ctx, rng[0], entities)
+    if att is None and span.open == span.paragraph:
+        att = _colon_paragraph_cue(ctx, span)
     if att is not None:
         return _quote(doc, span, att, entities, people, ctx)
     if n > 0 and _only_quotes(_outside(ctx, span)):

@@ -22,7 +22,7 @@ from .lexicon import MESSAGE_NOUNS, SPEECH_FORMS, SPEECH_LEMMAS, WEAK_SPEECH
 _SUBJ = ("nsubj", "nsubjpass")
 _NP_DEPS = ("compound", "det", "amod", "poss", "nummod", "case", "nmod", "quantmod", "punct")
 _MAX_CLIMB = 4
-_TRAIL_WINDOW = 6
+_TRAIL_WINDOW = 10
 _LEAD_WINDOW = 10
 
 
@@ -53,7 +53,7 @@ def is_cue(tok) -> bool:
     return prev is not None and (prev.pos_ in ("PROPN", "PRON") or prev.text[:1].isupper())
 
 
-def _np_span(tok) -> tuple[int, int]:
+def np_span(tok) -> tuple[int, int]:
     """The noun phrase headed by ``tok``: its left modifiers, appositions and names."""
     start = tok.i
     for child in tok.lefts:
@@ -92,8 +92,8 @@ def _subject_by_parse(cue, inside) -> tuple[int, int] | None:
                 for other in tok.children:
                     if other.dep_ in _SUBJ and other is not child and other.pos_ == "PROPN":
                         head = other
-                return _np_span(head)
-        if tok.dep_ in ("advcl", "xcomp", "conj", "pcomp", "acl", "ccomp") and tok.head is not tok:
+                return np_span(head)
+        if tok.dep_ in ("advcl", "xcomp", "conj", "pcomp", "acl", "ccomp", "prep") and tok.head is not tok:
             tok = tok.head
         else:
             return None
@@ -144,11 +144,11 @@ def _by_parse(doc, q_start: int, q_end: int, inside_quote, lo: int, hi: int):
             if dep not in _CLIMB_DEPS and dep != "punct":
                 break
             if is_cue(head) and head.pos_ in ("VERB", "AUX") and (
-                head.lemma_.lower() not in WEAK_SPEECH or steps == 0
+                head.lemma_.lower() not in WEAK_SPEECH or steps <= 2
             ):
-                dist = min(abs(head.i - q_start), abs(head.i - q_end))
-                if best is None or dist < best[0]:
-                    best = (dist, head, steps)
+                rank = (steps, min(abs(head.i - q_start), abs(head.i - q_end)))
+                if best is None or rank < best[0]:
+                    best = (rank, head, steps)
                 break
             if head.head is head:
                 break
@@ -173,6 +173,8 @@ def _after(doc, q_end: int, hi: int, inside_quote):
         if inside_quote(i) or doc[i].text in (".", "!", "?", ";"):
             break
         if is_cue(doc[i]):
+            if doc[i].dep_ == "conj" and doc[i].head.i < q_end:
+                break  # "X called it "..." and vowed": the cue belongs to X's other clause
             return doc[i], all(doc[k].is_punct for k in range(q_end, i))
     return None, False
 
@@ -215,6 +217,7 @@ def attribute(doc, q_start: int, q_end: int, lo: int, hi: int, inside_quote) -> 
         return None
     subject = _subject_by_parse(cue, inside_quote)
     if subject is None:
+        inverted = inverted or (cue.i >= q_end and all(doc[k].is_punct for k in range(q_end, cue.i)))
         subject = _subject_by_surface(doc, cue.i, lo, hi, inside_quote, inverted)
     if subject is not None and any(inside_quote(k) for k in range(*subject)):
         subject = None
@@ -222,4 +225,4 @@ def attribute(doc, q_start: int, q_end: int, lo: int, hi: int, inside_quote) -> 
     return Attribution(start, end, subject, route, steps)
 
 
-__all__ = ["Attribution", "attribute", "cue_span", "is_cue", "subject_of"]
+__all__ = ["Attribution", "attribute", "cue_span", "is_cue", "np_span", "subject_of"]
