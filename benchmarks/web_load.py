@@ -86,9 +86,10 @@ def allsides_records(path: Path):
 
 
 def write_corpus(data: Path, cache: Path, n_articles: int) -> tuple[Path, Path]:
-    """``corpus-N.jsonl`` (the store's articles besides the examples) and ``fresh.jsonl``
-    (articles ingested during the load); written once."""
-    corpus, fresh = cache / f"corpus-{n_articles}.jsonl", cache / "fresh.jsonl"
+    """The folder ``corpus-N/`` (the store's articles besides the examples, in JSONL files
+    of 500 records, each well under max_input_bytes) and ``fresh.jsonl`` (articles
+    ingested during the load); written once."""
+    corpus, fresh = cache / f"corpus-{n_articles}", cache / "fresh.jsonl"
     allsides = data.parent / "neus-allsides-neutral-mds"
     if not corpus.exists():
         wanted = n_articles - len(list(EXAMPLES.glob("*.txt")))
@@ -102,7 +103,11 @@ def write_corpus(data: Path, cache: Path, n_articles: int) -> tuple[Path, Path]:
                     seen.add(r["text"])
                     rows.append(r)
         tmp = corpus.with_suffix(".tmp")
-        tmp.write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
+        shutil.rmtree(tmp, ignore_errors=True)
+        tmp.mkdir()
+        for i in range(0, len(rows), 500):
+            part = "".join(json.dumps(r) + "\n" for r in rows[i:i + 500])
+            (tmp / f"part-{i // 500:03d}.jsonl").write_text(part, encoding="utf-8")
         tmp.rename(corpus)
     if not fresh.exists():
         rows = list(allsides_records(require(allsides / "val.source")))
@@ -114,25 +119,42 @@ def storydesk_cmd(*args: str) -> list[str]:
     return [sys.executable, "-m", "storydesk", *args]
 
 
-def build_store(corpus: Path, cache: Path, n_articles: int) -> Path:
-    """The cached store; built (resumably: ingest skips what is stored) when missing."""
+def build_store(corpus: Path, cache: Path, n_articles: int, analyze_all: bool) -> Path:
+    """The cached store; built when missing (resumably: ingest skips what is stored).
+
+    The example articles are ingested as ``storydesk ingest`` does (analyzed, grouped,
+    counted for trends). The bulk is stored and grouped the same way but, unless
+    ``analyze_all``, from the grouping's no-analysis features: spaCy analysis runs at
+    seconds per article on a small machine, hours for 10,000. Pages analyze what they
+    show on first request (and the store keeps it)."""
     from storydesk.analyze import ANALYZER_VERSION
+    from storydesk.config import Settings
     from storydesk.desk import Desk
 
-    grouped = "g" if hasattr(Desk, "stories") else "nog"  # stories are formed during ingest
-    store = cache / f"store-{n_articles}-a{ANALYZER_VERSION}-{grouped}.db"
+    kind = "full" if analyze_all else "bulk"
+    store = cache / f"store-{n_articles}-a{ANALYZER_VERSION}-{kind}.db"
     if store.exists():
         return store
     partial = store.with_suffix(".partial.db")
     started = time.monotonic()
     print(f"building {store} (once; resumable) ...", file=sys.stderr)
-    result = subprocess.run(storydesk_cmd("ingest", str(EXAMPLES), str(corpus), "--db", str(partial)))
+    result = subprocess.run(storydesk_cmd("ingest", str(EXAMPLES), "--db", str(partial)))
     if result.returncode not in (0, 3):
         sys.exit(f"building the store failed (exit status {result.returncode})")
-    con_check = subprocess.run(storydesk_cmd("articles", "--db", str(partial), "--format", "json"),
-                               capture_output=True, text=True)
-    count = len(json.loads(con_check.stdout or "[]"))
-    print(f"built {count} articles in {time.monotonic() - started:.0f}s", file=sys.stderr)
+    with Desk(Settings(db=str(partial))) as desk:
+        report = desk.ingest([str(corpus)], process=analyze_all)
+        if not analyze_all:
+            for i, article in enumerate(desk.store.list_articles()):
+                desk.tracker.add_article(article, None)  # None: already grouped
+                if i % 1000 == 0:
+                    print(f"  grouped {i} articles", file=sys.stderr)
+        count = desk.store.count_articles()
+    for rejection in report.rejected:
+        print(f"  rejected {rejection}", file=sys.stderr)
+    print(f"built {count} articles ({len(report.rejected)} rejected) in "
+          f"{time.monotonic() - started:.0f}s", file=sys.stderr)
+    if count < n_articles:
+        sys.exit(f"the store holds {count} articles, fewer than {n_articles}; kept {partial} to resume")
     for suffix in ("-wal", "-shm"):
         Path(str(partial) + suffix).unlink(missing_ok=True)
     partial.rename(store)
@@ -233,15 +255,26 @@ def measure(url: str, args) -> dict:
 
 
 def pick_story(base: str) -> str:
+    """The story of the example articles (found by paging through the stories API)."""
     import httpx
 
-    answer = httpx.get(f"{base}/api/stories", params={"limit": 200}, timeout=120)
-    if answer.status_code != 200:
-        sys.exit(f"cannot list stories: {answer.json()['error']['message']}")
-    stories = answer.json()["stories"]
-    if not stories:
-        sys.exit("the store has no stories: this storydesk build does not group articles yet")
-    return max(stories, key=lambda s: (s["n_articles"], s["id"]))["id"]
+    from storydesk.ingest import read_articles
+
+    seeds = {a.id for a in read_articles([str(EXAMPLES)]) if hasattr(a, "id")}
+    best, offset = None, 0
+    while offset is not None:
+        answer = httpx.get(f"{base}/api/stories", params={"limit": 500, "offset": offset}, timeout=300)
+        if answer.status_code != 200:
+            sys.exit(f"cannot list stories: {answer.json()['error']['message']}")
+        page = answer.json()
+        for story in page["stories"]:
+            shared = len(seeds & {a["id"] for a in story["articles"]})
+            if shared and (best is None or shared > best[0]):
+                best = (shared, story["id"])
+        offset = page["next_offset"]
+    if best is None:
+        sys.exit("no story holds the example articles: this build does not group articles yet")
+    return best[1]
 
 
 def run(args) -> tuple[dict, bool]:
@@ -251,7 +284,7 @@ def run(args) -> tuple[dict, bool]:
     cache = Path(args.cache)
     cache.mkdir(parents=True, exist_ok=True)
     corpus, fresh = write_corpus(data, cache, args.articles)
-    store = build_store(corpus, cache, args.articles)
+    store = build_store(corpus, cache, args.articles, args.analyze_all)
     work = Path(tempfile.mkdtemp(prefix="web_load-"))
     results: dict[str, dict] = {}
     ok = True
@@ -335,10 +368,19 @@ def main() -> None:
     p.add_argument("--seconds", type=float, default=60.0, help="time limit per target and system")
     p.add_argument("--cache", default=os.environ.get("STORYDESK_BENCH_CACHE", "/tmp/storydesk-bench"),
                    help="where the built store is kept between runs (outside the repository)")
+    p.add_argument("--analyze-all", action="store_true",
+                   help="build the store with full analysis of every article (hours for 10000)")
+    p.add_argument("--build-only", action="store_true", help="build the cached store and stop")
     p.add_argument("--client", help=argparse_hidden())
     args = p.parse_args()
     if args.client:
         client_main(args.client, args.requests, args.concurrency, args.seconds)
+        return
+    if args.build_only:
+        cache = Path(args.cache)
+        cache.mkdir(parents=True, exist_ok=True)
+        corpus, _ = write_corpus(require(args.data), cache, args.articles)
+        print(build_store(corpus, cache, args.articles, args.analyze_all))
         return
     results, ok = run(args)
     meta = results.pop("_run")
