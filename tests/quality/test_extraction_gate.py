@@ -32,7 +32,9 @@ def test_extraction_f1_on_the_181_pages_meets_the_floor(bench):
     assert len(gold) == 181
     assert ours["f1"] >= F1_FLOOR, ours
     assert ours["precision"] >= PRECISION_FLOOR and ours["recall"] >= RECALL_FLOOR, ours
-    assert sum(1 for text in predictions["storydesk"].values() if not text) <= 2  # pages with no text
+    # every page holds an article: none may be rejected (a too-strict "no article" check,
+    # e.g. one counting space-separated words in Japanese, shows up here first)
+    assert [k for k, text in predictions["storydesk"].items() if not text] == []
 
 
 @pytest.mark.slow

@@ -41,10 +41,11 @@ LONGER = 2.0
 #: ... and holds at least this share of trafilatura's word 4-grams.
 COVERS = 0.9
 
-#: Less text than this (words, and words on the longest line) is not an article: it is
+#: Less text than this (word characters, in all and on the longest line; characters, not
+#: words, so that languages written without spaces count alike) is not an article: it is
 #: what is left of a login page, an index or a consent wall.
-MIN_WORDS = 10
-MIN_LINE_WORDS = 6
+MIN_CHARS = 50
+MIN_LINE_CHARS = 25
 
 _WORD = re.compile(r"\w+")
 
@@ -131,9 +132,11 @@ def is_article_text(text: str) -> bool:
     False
     >>> is_article_text("The storm reached the coast on Monday night, cutting power to 40,000 homes.")
     True
+    >>> is_article_text("先日、不正に改造したiPhoneを販売したとして、商標法違反の疑いで20代の男性が逮捕されたというニュースを耳にしました。")
+    True
     """
-    lines = [len(line.split()) for line in text.splitlines()]
-    return sum(lines) >= MIN_WORDS and max(lines, default=0) >= MIN_LINE_WORDS
+    lines = [sum(len(w) for w in _WORD.findall(line)) for line in text.splitlines()]
+    return sum(lines) >= MIN_CHARS and max(lines, default=0) >= MIN_LINE_CHARS
 
 
 def extract_html(data: bytes | str, url: str | None = None) -> Extracted | None:
