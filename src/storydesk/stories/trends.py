@@ -39,6 +39,7 @@ from __future__ import annotations
 
 import hashlib
 import math
+from array import array
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Iterable
@@ -102,10 +103,12 @@ class TrendDetector:
         self.lateness = lateness
         self.max_candidates = max_candidates
         self._width = table_size // depth
-        self._offsets = np.arange(depth, dtype=np.int64) * self._width
         self._mean = np.zeros(depth * self._width)
         self._var = np.zeros(depth * self._width)
-        self._open: dict[int, np.ndarray] = {}  # bucket index -> counts
+        self._open: dict[int, array] = {}  # bucket index -> counts
+        # per-cell baseline as plain lists, refreshed after each fold (fast scalar reads)
+        self._base_mean: list[float] = [0.0] * (depth * self._width)
+        self._base_std: list[float] = [beta] * (depth * self._width)
         self._newest: int | None = None  # newest bucket index seen
         self._done: int | None = None  # newest bucket index folded into mean/var
         self._late = 0
@@ -153,16 +156,25 @@ class TrendDetector:
             gap = b - (self._done if self._done is not None else b - 1) - 1
             if gap > 0:
                 self._fold(None, gap)
-            self._fold(self._open.pop(b).astype(float))
+            self._fold(np.asarray(self._open.pop(b), dtype=float))
             self._done = b
+            self._refresh_baseline()
         self._candidates = {k: f for k, f in self._candidates.items()
                             if self.bucket_of(f.bucket) >= last_open}
 
     # -- learning ----------------------------------------------------------------------
-    def cells(self, key: str) -> np.ndarray:
-        digest = hashlib.blake2b(key.encode("utf-8"), digest_size=8 * ((self.depth + 3) // 4)).digest()
-        raw = np.frombuffer(digest, dtype=np.uint16)[: self.depth].astype(np.int64)
-        return self._offsets + raw % self._width
+    def _refresh_baseline(self) -> None:
+        # averages started at zero: divide by the weight they have gathered (as Adam does)
+        gathered = 1.0 - (1.0 - self.alpha) ** self._folds if self._folds else 1.0
+        mean = self._mean / gathered
+        std = np.maximum(np.sqrt(np.maximum(self._var / gathered, mean)), self.beta)
+        self._base_mean, self._base_std = mean.tolist(), std.tolist()
+
+    def cells(self, key: str) -> list[int]:
+        """The ``depth`` table cells of a term (stable across runs and processes)."""
+        h = int.from_bytes(hashlib.blake2b(key.encode("utf-8"), digest_size=16).digest(), "little")
+        w = self._width
+        return [i * w + ((h >> (16 * i)) & 0xFFFF) % w for i in range(self.depth)]
 
     def learn_one(self, terms: Iterable[Term], time: datetime, weight: int = 1) -> list[Flag]:
         """Count one item (an article or a post) with its distinct ``terms`` at ``time``;
@@ -175,25 +187,26 @@ class TrendDetector:
             return []
         counts = self._open.get(index)
         if counts is None:
-            counts = self._open[index] = np.zeros(self.depth * self._width, dtype=np.int64)
+            counts = self._open[index] = self._zeros()
         flags = []
         bucket = self.bucket_start(index)
         for term in terms:
             cells = self.cells(term.key)
-            counts[cells] += weight
+            for c in cells:
+                counts[c] += weight
             score = self._score(cells, counts)
             if score >= self.threshold:
-                flag = Flag(term, bucket, round(score, 4), int(counts[cells].min()))
+                flag = Flag(term, bucket, round(score, 4), min(counts[c] for c in cells))
                 flags.append(flag)
                 self._remember(flag)
         return flags
 
-    def _score(self, cells: np.ndarray, counts: np.ndarray) -> float:
-        # averages started at zero: divide by the weight they have gathered (as Adam does)
-        gathered = 1.0 - (1.0 - self.alpha) ** self._folds if self._folds else 1.0
-        mean = self._mean[cells] / gathered
-        std = np.maximum(np.sqrt(np.maximum(self._var[cells] / gathered, mean)), self.beta)
-        return float(((counts[cells] - mean) / std).min())
+    def _zeros(self) -> array:
+        return array("q", bytes(8 * self.depth * self._width))
+
+    def _score(self, cells: list[int], counts: array) -> float:
+        mean, std = self._base_mean, self._base_std
+        return min((counts[c] - mean[c]) / std[c] for c in cells)
 
     def score(self, term: Term, time: datetime) -> float:
         """The burst score of ``term`` in the (open) bucket of ``time``; 0.0 otherwise."""
@@ -226,6 +239,7 @@ class TrendDetector:
         self._var = np.frombuffer(state["var"], dtype=float).copy()
         self._done, self._newest, self._late = state["done"], state["newest"], state["late"]
         self._folds = state.get("folds", 0)
+        self._refresh_baseline()
 
     def replay(self, term: Term, time: datetime, count: int) -> None:
         """Add ``count`` earlier arrivals of ``term`` to its open bucket (after a restore)."""
@@ -234,5 +248,8 @@ class TrendDetector:
             self._newest is not None and index < self._newest - self.lateness
         ):
             return
-        counts = self._open.setdefault(index, np.zeros(self.depth * self._width, dtype=np.int64))
-        counts[self.cells(term.key)] += count
+        counts = self._open.get(index)
+        if counts is None:
+            counts = self._open[index] = self._zeros()
+        for c in self.cells(term.key):
+            counts[c] += count

@@ -1,0 +1,255 @@
+"""Trend detection: storydesk's bounded-memory SigniTrend-style detector.
+
+1. timeline17 replay: each topic folder's articles streamed by date (terms without
+   spaCy: hashtags and capitalised phrases), daily buckets. A day is flagged when any
+   term bursts. Precision/recall of flagged days against each gold timeline's dates
+   (averaged over the 19 timelines), beside the publication-count baseline (days whose
+   article count bursts against its own moving average, same threshold). Also Date-F1 at
+   k = the timeline's length: days ranked by burst evidence (storydesk) or by article
+   count (PUBCOUNT, published Date-F1 0.481 on T17 with merged sources).
+2. synthetic stream: >= 1,000,000 posts (Zipf vocabulary of 200,000 terms, hourly
+   buckets) with bursts injected at known hours: recall of the injected bursts, false
+   alarms per day, throughput in terms/s, beside an exact per-term detector (the same
+   statistics in an unbounded dictionary).
+
+    .venv/bin/python -m benchmarks.trends [--data DIR] [--json] [--posts N]
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+import math
+import random
+import time
+import tracemalloc
+from collections import Counter, defaultdict
+from datetime import datetime, timedelta
+from pathlib import Path
+
+from benchmarks._common import parser, report, require
+from storydesk.config import Settings
+from storydesk.model import Article
+from storydesk.stories.terms import Term, article_terms
+from storydesk.stories.trends import TrendDetector
+
+T0 = datetime(2021, 1, 1)
+#: Hours of warm-up (no injected bursts; new terms have no baseline yet) left out of
+#: the false-alarm count.
+WARMUP_HOURS = 48
+
+
+# -- timeline17 ----------------------------------------------------------------------------
+
+
+def _topic_articles(folder: Path) -> list[Article]:
+    out = []
+    with gzip.open(folder / "articles.tokenized.jsonl.gz", "rt", encoding="utf-8") as fh:
+        for line in fh:
+            r = json.loads(line)
+            out.append(Article(id=r["id"], text=r["text"], source=folder.name, format="jsonl",
+                               title=r["text"].split("\n", 1)[0][:200], published=r["time"], precision="day"))
+    out.sort(key=lambda a: (a.published, a.id))
+    return out
+
+
+def _gold_timelines(folder: Path) -> list[set[str]]:
+    lines = (folder / "timelines.jsonl").read_text(encoding="utf-8").splitlines()
+    return [{d[:10] for d, _ in json.loads(line)} for line in lines if line.strip()]
+
+
+def _prf(flagged: set[str], gold: set[str]) -> tuple[float, float, float]:
+    hit = len(flagged & gold)
+    p = hit / len(flagged) if flagged else 0.0
+    r = hit / len(gold) if gold else 0.0
+    return p, r, (2 * p * r / (p + r) if p + r else 0.0)
+
+
+def _pubcount_flags(counts: dict[str, int], threshold: float, alpha: float = 0.1) -> set[str]:
+    """Days whose article count bursts against its own moving average and spread."""
+    if not counts:
+        return set()
+    day, last = min(counts), max(counts)
+    mean = var = 0.0
+    folds = 0
+    flagged = set()
+    while day <= last:
+        x = counts.get(day, 0)
+        gathered = 1 - (1 - alpha) ** folds if folds else 1.0
+        m, v = mean / gathered, var / gathered
+        if (x - m) / max(math.sqrt(max(v, m)), 1.0) >= threshold:
+            flagged.add(day)
+        delta = x - mean
+        mean += alpha * delta
+        var = (1 - alpha) * (var + alpha * delta * delta)
+        folds += 1
+        day = (datetime.fromisoformat(day) + timedelta(days=1)).date().isoformat()
+    return flagged
+
+
+def timeline17(folder: Path, threshold: float) -> dict[str, dict[str, float]]:
+    sums: dict[str, Counter] = defaultdict(Counter)
+    n = 0
+    for topic in sorted(p for p in folder.iterdir() if p.is_dir()):
+        articles = _topic_articles(topic)
+        detector = TrendDetector(bucket_hours=24, threshold=threshold)
+        evidence: Counter[str] = Counter()
+        for a in articles:
+            for flag in detector.learn_one(article_terms(a), datetime.fromisoformat(a.published)):
+                evidence[flag.bucket.date().isoformat()] += 1
+        counts = Counter(a.published for a in articles)
+        ours, pub = set(evidence), _pubcount_flags(counts, threshold)
+        for gold in _gold_timelines(topic):
+            n += 1
+            k = len(gold)
+            top_ours = {d for d, _ in sorted(evidence.items(), key=lambda kv: (-kv[1], kv[0]))[:k]}
+            top_pub = {d for d, _ in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))[:k]}
+            for system, flagged, top in (("storydesk", ours, top_ours), ("pubcount", pub, top_pub)):
+                p, r, f = _prf(flagged, gold)
+                sums[system].update({"day_p": p, "day_r": r, "day_f1": f,
+                                     "date_f1@k": _prf(top, gold)[2], "flagged_days": len(flagged)})
+    return {s: {m: round(v / n, 4) for m, v in c.items()} for s, c in sums.items()}
+
+
+# -- synthetic post stream -----------------------------------------------------------------
+
+
+class ExactDetector:
+    """The same statistics per term in dictionaries: exact, memory grows with the vocabulary."""
+
+    def __init__(self, threshold: float, alpha: float = 0.1, beta: float = 1.0):
+        self.threshold, self.alpha, self.beta = threshold, alpha, beta
+        self.mean: dict[str, float] = {}
+        self.var: dict[str, float] = {}
+        self.counts: Counter[str] = Counter()
+        self.bucket: int | None = None
+        self.folds = 0
+
+    def learn_one(self, terms: list[Term], bucket: int) -> list[tuple[str, int]]:
+        if self.bucket is not None and bucket > self.bucket:
+            a = self.alpha
+            for _ in range(bucket - self.bucket):  # fold every known term (zeros included)
+                for key in set(self.mean) | set(self.counts):
+                    x = self.counts.get(key, 0)
+                    m = self.mean.get(key, 0.0)
+                    delta = x - m
+                    self.mean[key] = m + a * delta
+                    self.var[key] = (1 - a) * (self.var.get(key, 0.0) + a * delta * delta)
+                self.counts = Counter()
+                self.folds += 1
+        self.bucket = bucket
+        flags = []
+        gathered = 1 - (1 - self.alpha) ** self.folds if self.folds else 1.0
+        for t in terms:
+            self.counts[t.key] += 1
+            m = self.mean.get(t.key, 0.0) / gathered
+            v = self.var.get(t.key, 0.0) / gathered
+            if (self.counts[t.key] - m) / max(math.sqrt(max(v, m)), self.beta) >= self.threshold:
+                flags.append((t.key, bucket))
+        return flags
+
+
+def make_bursts(n_posts: int, seed: int = 7, vocabulary: int = 200_000, per_hour: int = 1000) -> dict:
+    """Injected bursts: {(term, hour): extra posts}, about one a day, each a mid- or
+    low-frequency term in 30-60 extra posts of one hour."""
+    rng = random.Random(seed)
+    hours = n_posts // per_hour
+    return {(f"w{rng.randrange(2_000, vocabulary)}", rng.randrange(WARMUP_HOURS, hours)): rng.randint(30, 60)
+            for _ in range(max(1, hours // 24))}
+
+
+def synthetic_stream(n_posts: int, bursts: dict, seed: int = 7, vocabulary: int = 200_000,
+                     per_hour: int = 1000):
+    """Posts (terms, hour) in time order: three Zipf-distributed terms each, plus the
+    injected burst terms in their hours."""
+    import bisect
+    from itertools import accumulate
+
+    rng = random.Random(seed)
+    cum = list(accumulate(1 / (i + 1) ** 1.1 for i in range(vocabulary)))
+    total = cum[-1]
+    by_hour: dict[int, list] = defaultdict(list)
+    for (term, hour), extra in bursts.items():
+        by_hour[hour] += [term] * extra
+    for hour in range(n_posts // per_hour):
+        injected = by_hour.get(hour, [])
+        for i in range(per_hour):
+            terms = {f"w{bisect.bisect_left(cum, rng.random() * total)}" for _ in range(3)}
+            if i < len(injected):
+                terms.add(injected[i])
+            yield [Term(t, t, "hashtag") for t in terms], hour
+
+
+def _score_flags(flags: set[tuple[str, int]], bursts: set[tuple[str, int]], hours: int) -> dict[str, float]:
+    found = len({b for b in bursts if b in flags})
+    false = len({f for f in flags if f not in bursts and f[1] >= WARMUP_HOURS})
+    return {"burst_recall": round(found / len(bursts), 4) if bursts else None,
+            "false_alarms_per_day": round(false / ((hours - WARMUP_HOURS) / 24), 2)}
+
+
+def synthetic(n_posts: int, threshold: float, table_size: int) -> dict[str, dict[str, float]]:
+    hours = n_posts // 1000
+    results = {}
+    # storydesk: hashed table, bounded memory
+    detector = TrendDetector(bucket_hours=1, threshold=threshold, table_size=table_size, lateness=0)
+    bursts = make_bursts(n_posts)
+    flags: set = set()
+    n_terms = 0
+    start = time.perf_counter()
+    for terms, hour in synthetic_stream(n_posts, bursts):
+        n_terms += len(terms)
+        for f in detector.learn_one(terms, T0 + timedelta(hours=hour)):
+            flags.add((f.term.key, hour))
+    took = time.perf_counter() - start
+    results["storydesk (hashed table)"] = {**_score_flags(flags, set(bursts), hours),
+                                           "terms_per_s": round(n_terms / took),
+                                           "counters": table_size, "posts": n_posts}
+    # exact baseline on a tenth of the stream (it refolds every known term each hour)
+    sub = n_posts // 10
+    sub_bursts = {b: n for b, n in bursts.items() if b[1] < sub // 1000}
+    exact = ExactDetector(threshold)
+    flags_exact: set = set()
+    n_terms = 0
+    start = time.perf_counter()
+    for terms, hour in synthetic_stream(sub, sub_bursts):
+        n_terms += len(terms)
+        flags_exact |= set(exact.learn_one(terms, hour))
+    took = time.perf_counter() - start
+    results["exact per-term (1/10 of stream)"] = {
+        **_score_flags(flags_exact, set(sub_bursts), sub // 1000),
+        "terms_per_s": round(n_terms / took), "counters": len(exact.mean) * 2, "posts": sub}
+    results["storydesk (hashed table)"]["speed_ratio"] = round(
+        results["storydesk (hashed table)"]["terms_per_s"] / results["exact per-term (1/10 of stream)"]["terms_per_s"], 2)
+    return results
+
+
+def memory(n_posts: int, table_size: int) -> dict[str, float]:
+    """Traced memory (MB) of each detector after ``n_posts`` posts."""
+    out = {}
+    for name in ("storydesk", "exact"):
+        tracemalloc.start()
+        det = TrendDetector(bucket_hours=1, table_size=table_size, lateness=0) if name == "storydesk" else ExactDetector(3.0)
+        for terms, hour in synthetic_stream(n_posts, make_bursts(n_posts, seed=11), seed=11):
+            det.learn_one(terms, T0 + timedelta(hours=hour)) if name == "storydesk" else det.learn_one(terms, hour)
+        out[name] = round(tracemalloc.get_traced_memory()[0] / 1e6, 1)
+        tracemalloc.stop()
+    return out
+
+
+def main() -> None:
+    p = parser(__doc__.splitlines()[0], "timeline17")
+    p.add_argument("--posts", type=int, default=1_000_000, help="synthetic posts (default 1,000,000)")
+    args = p.parse_args()
+    settings = Settings()
+    results = {}
+    for system, row in timeline17(require(args.data), settings.trend_threshold).items():
+        results[f"{system} timeline17 days"] = row
+    results.update(synthetic(args.posts, settings.trend_threshold, settings.trend_table_size))
+    mem = memory(min(args.posts, 100_000), settings.trend_table_size)
+    results["storydesk (hashed table)"]["memory_mb@100k"] = mem["storydesk"]
+    results["exact per-term (1/10 of stream)"]["memory_mb@100k"] = mem["exact"]
+    report(results, args.json, "trends: timeline17 flagged days vs gold timeline dates; synthetic post stream")
+
+
+if __name__ == "__main__":
+    main()
