@@ -16,13 +16,17 @@ from .terms import content_terms
 
 
 def _most_central(texts: list[str], context: list[str]) -> int:
-    """Position of the text most similar to the other texts and to ``context``."""
+    """Position of the text most similar to the others and to ``context`` (similarity
+    to the centroid of all of them, so the cost is linear in the number of texts)."""
     vectors = tfidf([content_terms(t) for t in texts + context])
-    own, ctx = vectors[: len(texts)], vectors[len(texts):]
+    centroid: dict[str, float] = {}
+    for v in vectors:
+        for term, weight in v.items():
+            centroid[term] = centroid.get(term, 0.0) + weight
+    own = vectors[: len(texts)]
 
-    def score(i: int) -> float:
-        others = sum(cosine(own[i], own[j]) for j in range(len(own)) if j != i)
-        return others + sum(cosine(own[i], c) for c in ctx)
+    def score(i: int) -> float:  # similarity to everything but itself
+        return cosine(own[i], centroid) - cosine(own[i], own[i])
 
     return max(range(len(texts)), key=lambda i: (score(i), -i))
 

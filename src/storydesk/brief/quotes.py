@@ -45,6 +45,10 @@ class _Printed:
 class _Group:
     members: list[_Printed] = field(default_factory=list)
     conflicts: set[str] = field(default_factory=set)  # other speakers of the same words
+    forms: set[tuple[str, ...]] = field(default_factory=set)  # distinct printed token forms
+
+    def matches(self, toks: list[str]) -> bool:
+        return tuple(toks) in self.forms or any(same_utterance(toks, list(f)) for f in self.forms)
 
     @property
     def speakers(self) -> set[str]:
@@ -85,8 +89,7 @@ def group_quotes(analyzed: list[AnalyzedArticle]) -> list[_Group]:
     for p in _printed(analyzed):
         keys = _blocking_keys(p.tokens)
         candidates = sorted(set().union(*(index.get(k, set()) for k in keys))) if keys else []
-        matches = [g for g in candidates
-                   if any(same_utterance(p.tokens, m.tokens) for m in groups[g].members)]
+        matches = [g for g in candidates if groups[g].matches(p.tokens)]
         speaker = p.quote.speaker
         compatible = [g for g in matches if not speaker or groups[g].speakers <= {speaker}]
         named = {s for g in compatible for s in groups[g].speakers}
@@ -98,6 +101,7 @@ def group_quotes(analyzed: list[AnalyzedArticle]) -> list[_Group]:
             groups.append(_Group())
             target = len(groups) - 1
         groups[target].members.append(p)
+        groups[target].forms.add(tuple(p.tokens))
         for g in matches:
             if g != target and speaker and groups[g].speakers and speaker not in groups[g].speakers:
                 groups[g].conflicts.add(speaker)

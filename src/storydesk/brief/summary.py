@@ -41,20 +41,53 @@ class SummaryParams:
     same_content: float = 0.3  # a sentence this similar (TF-IDF) reports the same content
     same_content_embedded: float = 0.75  # the same, when comparing sentence embeddings
     max_sentences_per_article: int = 25  # only the leading sentences are candidates
+    max_candidates: int = 2000  # in all; big stories compare fewer sentences per article
+
+
+@dataclass
+class _Sentence:
+    """One distinct candidate sentence and every article printing it word for word."""
+
+    text: str
+    printings: list[Candidate]
+
+    @property
+    def rank(self) -> int:
+        return min(c.rank for c in self.printings)
+
+    @property
+    def first(self) -> Candidate:
+        return self.printings[0]
+
+
+def _distinct(candidates: list[Candidate]) -> list[_Sentence]:
+    """Candidates grouped by their text (case and white space aside): a syndicated
+    sentence is one sentence printed by several articles, compared once."""
+    by_key: dict[str, _Sentence] = {}
+    for c in candidates:
+        key = " ".join(c.text.lower().split())
+        if key in by_key:
+            by_key[key].printings.append(c)
+        else:
+            by_key[key] = _Sentence(c.text, [c])
+    return list(by_key.values())
 
 
 def _similarities(
-    candidates: list[Candidate], titles: list[str], embed: Embed | None
-) -> tuple[Callable[[int, int], float], list[dict[int, float]], list[list[float]]]:
-    """A pairwise similarity function of the candidates, each candidate's similar
-    candidates (``{position: similarity}``) and its similarity to each title."""
-    texts = [c.text for c in candidates]
+    sentences: list[_Sentence], titles: list[str], embed: Embed | None
+) -> tuple[list[dict[int, float]], list[float]]:
+    """Each sentence's similar sentences (``{position: similarity}``) and its mean
+    similarity to the titles."""
+    texts = [s.text for s in sentences]
     if embed is None:
         vectors = tfidf([content_terms(t) for t in texts + titles])
         cand, heads = vectors[: len(texts)], vectors[len(texts):]
         near = neighbours(cand, cand)
-        to_titles = [[cosine(v, h) for h in heads] for v in cand]
-        return (lambda i, j: near[i].get(j, 0.0)), near, to_titles
+        centroid: dict[str, float] = {}
+        for h in heads:
+            for t, w in h.items():
+                centroid[t] = centroid.get(t, 0.0) + w / len(heads)
+        return near, [cosine(v, centroid) for v in cand]
     import numpy as np
 
     rows = np.asarray(embed(texts + titles), dtype=float)
@@ -65,33 +98,53 @@ def _similarities(
         for row in block:
             (hits,) = np.nonzero(row > 0.0)
             near.append({int(j): float(row[j]) for j in hits})
-    to_titles = (cand @ heads.T).tolist() if len(heads) else [[] for _ in texts]
-    return (lambda i, j: near[i].get(j, 0.0)), near, to_titles
+    to_titles = (cand @ heads.mean(axis=0)).tolist() if len(heads) else [0.0] * len(texts)
+    return near, to_titles
 
 
-def _scores(candidates: list[Candidate], near: list[dict[int, float]],
-            to_titles: list[list[float]], n_articles: int, params: SummaryParams) -> list[float]:
+def _scores(sentences: list[_Sentence], near: list[dict[int, float]], to_titles: list[float],
+            n_articles: int, params: SummaryParams) -> list[float]:
     scores = []
-    for i, cand in enumerate(candidates):
-        support = sum(sim for j, sim in near[i].items() if candidates[j].article != cand.article)
+    for i, sent in enumerate(sentences):
+        own = {c.article for c in sent.printings}
+        support = float(len(own) - 1)  # word-for-word copies in other articles
+        for j, sim in near[i].items():
+            if j != i:
+                support += sim * sum(1 for c in sentences[j].printings if c.article not in own)
         support /= max(1, n_articles - 1)
-        title = sum(to_titles[i]) / len(to_titles[i]) if to_titles[i] else 0.0
-        scores.append(support + params.position_weight / (1 + cand.rank)
-                      + params.title_weight * title)
+        scores.append(support + params.position_weight / (1 + sent.rank)
+                      + params.title_weight * to_titles[i])
     return scores
 
 
-def _select(candidates: list[Candidate], scores: list[float], similarity, n: int,
-            params: SummaryParams) -> list[int]:
-    order = sorted(range(len(candidates)),
-                   key=lambda i: (-scores[i], candidates[i].article, candidates[i].start))
+def _select(sentences: list[_Sentence], scores: list[float], near: list[dict[int, float]],
+            n: int, params: SummaryParams) -> list[int]:
+    order = sorted(range(len(sentences)),
+                   key=lambda i: (-scores[i], sentences[i].first.article, sentences[i].first.start))
     picked: list[int] = []
     for i in order:
         if len(picked) >= n:
             break
-        if all(similarity(i, j) < params.redundancy for j in picked):
+        if all(near[i].get(j, 0.0) < params.redundancy for j in picked):
             picked.append(i)
     return picked
+
+
+def _cite(analyzed: list[AnalyzedArticle], sentences: list[_Sentence], i: int,
+          near: list[dict[int, float]], same: float) -> list[dict]:
+    """Sources of sentence ``i``: every article printing it, then every other article
+    with a sentence at least ``same`` similar (its most similar one), most similar first."""
+    best: dict[int, tuple[float, Candidate]] = {}
+    for c in sentences[i].printings:
+        best.setdefault(c.article, (2.0, c))
+    for j, sim in near[i].items():
+        if sim < same or j == i:
+            continue
+        for c in sentences[j].printings:
+            if sim > best.get(c.article, (0.0, None))[0]:
+                best[c.article] = (sim, c)
+    cited = sorted(best.items(), key=lambda kv: (-kv[1][0], kv[0]))
+    return [source(analyzed[a], c.start, c.end) for a, (_, c) in cited]
 
 
 def build_summary(
@@ -104,31 +157,29 @@ def build_summary(
 ) -> list[dict]:
     """``[{"text", "sources"}]``: up to ``sentences`` summary sentences, most central
     first, each citing every article that reports the same content. What could not be
-    done is appended to ``notes``."""
+    done is appended to ``notes``.
+
+    In big stories only each article's leading sentences are compared (at most
+    ``params.max_candidates`` in all), so the cost stays bounded."""
+    per_article = max(2, min(params.max_sentences_per_article,
+                             params.max_candidates // max(1, len(analyzed))))
     candidates: list[Candidate] = []
     for index, item in enumerate(analyzed):
-        candidates.extend(article_candidates(index, item, params.max_sentences_per_article))
+        candidates.extend(article_candidates(index, item, per_article))
     if not candidates:
         if notes is not None:
             notes.append("summary: no sentence of prose to summarize (only quotes, posts or captions)")
         return []
+    if notes is not None and per_article < params.max_sentences_per_article:
+        notes.append(f"summary: {len(analyzed)} articles; only the first {per_article} "
+                     "sentences of each were compared")
+    distinct = _distinct(candidates)
     titles = [item.article.title for item in analyzed if item.article.title]
-    similarity, near, to_titles = _similarities(candidates, titles, embed)
-    scores = _scores(candidates, near, to_titles, len(analyzed), params)
-    picked = _select(candidates, scores, similarity, sentences, params)
+    near, to_titles = _similarities(distinct, titles, embed)
+    scores = _scores(distinct, near, to_titles, len(analyzed), params)
+    picked = _select(distinct, scores, near, sentences, params)
     if notes is not None and len(picked) < min(3, sentences):
         notes.append(f"summary: only {len(picked)} distinct sentence(s) of prose found")
-
     same = params.same_content if embed is None else params.same_content_embedded
-    out = []
-    for i in picked:
-        cand = candidates[i]
-        best: dict[int, tuple[float, int]] = {cand.article: (2.0, i)}
-        for j, sim in near[i].items():
-            other = candidates[j].article
-            if sim >= same and sim > best.get(other, (0.0, -1))[0]:
-                best[other] = (sim, j)
-        cited = sorted(best.items(), key=lambda kv: (-kv[1][0], kv[0]))
-        sources = [source(analyzed[a], candidates[j].start, candidates[j].end) for a, (_, j) in cited]
-        out.append({"text": cand.text, "sources": sources})
-    return out
+    return [{"text": distinct[i].first.text, "sources": _cite(analyzed, distinct, i, near, same)}
+            for i in picked]
