@@ -214,12 +214,14 @@ def run(folder: Path, limit: int | None = None) -> dict[str, dict[str, float]]:
     return results
 
 
-def main(argv: list[str] | None = None) -> None:
+def main(argv: list[str] | None = None) -> dict[str, dict[str, float]]:
     p = parser(__doc__.splitlines()[0], "polnear/dev")
     p.add_argument("--limit", type=int, default=None, help="only the first N articles")
     args = p.parse_args(argv)
     require(args.data / "text")
-    report(run(args.data, args.limit), args.json, title=f"Direct quotes on {args.data}")
+    results = run(args.data, args.limit)
+    report(results, args.json, title=f"Direct quotes on {args.data}")
+    return results
 
 
 if __name__ == "__main__":

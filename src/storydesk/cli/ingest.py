@@ -164,19 +164,33 @@ def article(
     article_id: str = typer.Argument(..., help="An article id (or a unique prefix of one)."),
     db: Optional[str] = DbOption,
     format: str = typer.Option("text", "--format", help="text or json."),
+    analysis: bool = typer.Option(
+        False, "--analysis", help="Also show its analysis (quotes, entities, ...), cached in the store."),
     sets: Optional[list[str]] = SetOption,
 ) -> None:
-    """Show one stored article with its body text."""
+    """Show one stored article with its body text (and, with --analysis, its analysis)."""
     check_choice("--format", format, ("text", "json"))
 
     def body() -> None:
+        analyzed = None
         with Desk(settings_for(db, sets)) as desk:
             found = desk.store.get_article(article_id)
+            if analysis:
+                analyzed = desk.analyze([found])[0]
         if format == "json":
             data = to_dict(found)
             data.pop("raw", None)
+            if analyzed is not None:
+                from .analyze import analysis_json
+
+                data["analysis"] = analysis_json(found, analyzed.analysis)
+                data["analysis"]["notes"] = list(analyzed.analysis.notes)
             print_json(data)
             return
+        if analyzed is not None:
+            from .analyze import print_analysis
+
+            print_analysis(analyzed)
         for key in ("id", "title", "outlet", "published", "url", "source"):
             value = getattr(found, key)
             if value:
