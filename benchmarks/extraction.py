@@ -77,20 +77,22 @@ def shingle_match(true: str | None, pred: str | None, n: int = 4) -> tuple[float
     return (tp / total, fp / total, fn / total) if total else (tp, fp, fn)
 
 
-def _precision(tp: float, fp: float, fn: float) -> float:
+def _share(tp: float, extra: float, fp: float, fn: float) -> float:
+    """``tp / (tp + extra)``; 1.0 for a perfect match, 0.0 when both are zero (upstream's
+    ``precision_score`` with ``extra=fp``, ``recall_score`` with ``extra=fn``)."""
     if fp == fn == 0:
         return 1.0
-    if tp == fp == 0:
+    if tp == extra == 0:
         return 0.0
-    return tp / (tp + fp)
+    return tp / (tp + extra)
+
+
+def _precision(tp: float, fp: float, fn: float) -> float:
+    return _share(tp, fp, fp, fn)
 
 
 def _recall(tp: float, fp: float, fn: float) -> float:
-    if fp == fn == 0:
-        return 1.0
-    if tp == fn == 0:
-        return 0.0
-    return tp / (tp + fn)
+    return _share(tp, fn, fp, fn)
 
 
 def score(gold: dict[str, str], predicted: dict[str, str | None]) -> dict[str, float]:
@@ -110,7 +112,9 @@ def score(gold: dict[str, str], predicted: dict[str, str | None]) -> dict[str, f
 
 
 def doc_f1(true: str, pred: str | None) -> float:
-    p, r = _precision(*shingle_match(true, pred or "")), _recall(*shingle_match(true, pred or ""))
+    """One document's F1 (to find the pages where a system does worst)."""
+    match = shingle_match(true, pred or "")
+    p, r = _precision(*match), _recall(*match)
     return 2 * p * r / (p + r) if p + r else 0.0
 
 

@@ -82,3 +82,16 @@ def test_coverage_measures_shared_word_sequences():
     assert covers(long, "voted nine to four on tuesday") == 1.0
     assert covers(long, "the mayor said the vote was close") == 0.0
     assert 0 < covers(long, "voted nine to four on friday") < 1
+
+
+def test_page_in_a_declared_legacy_encoding_is_decoded_for_text_and_raw():
+    page = (
+        '<html><head><meta charset="windows-1252"><title>Café reopens</title></head><body>'
+        "<article><h1>Café reopens</h1><p>The café on Main Street reopened on Monday after the "
+        "flood, the owner said, serving crème brûlée to the first forty guests.</p>"
+        "<p>“We are back,” she said.</p></article></body></html>"
+    ).encode("cp1252")
+    article = read_html(page, "cafe.html")
+    assert article.title == "Café reopens"
+    assert "serving crème brûlée" in article.text and "“We are back,” she said." in article.text
+    assert "<title>Café reopens</title>" in article.raw and "\ufffd" not in article.raw

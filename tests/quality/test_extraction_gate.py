@@ -52,3 +52,14 @@ def test_ingest_stores_what_the_benchmark_scores(bench, tmp_path):
         assert article.format == "html" and article.title and article.outlet
         assert gzip.decompress((bench / "html" / f"{key}.html.gz").read_bytes()).decode() == article.raw
         assert score({key: gold[key]}, {key: article.text})["f1"] > 0.9
+
+
+def test_the_metric_follows_upstream_evaluate_py():
+    # 6 tokens give 3 shingles; one changed last token: 2 shared, 1 extra, 1 missed
+    assert score({"d": "a b c d e f"}, {"d": "a b c d e x"}) == pytest.approx(
+        {"f1": 2 / 3, "precision": 2 / 3, "recall": 2 / 3, "accuracy": 0.0})
+    # an empty prediction counts against recall only (upstream skips it in precision)
+    got = score({"d1": "a b c d e", "d2": "f g h i j"}, {"d1": "a b c d e", "d2": ""})
+    assert got["precision"] == 1.0 and got["recall"] == 0.5 and got["accuracy"] == 0.5
+    # tokens are runs of word characters: punctuation and spacing do not matter
+    assert score({"d": "Hello, world — it's here!"}, {"d": "Hello world it s here"})["accuracy"] == 1.0

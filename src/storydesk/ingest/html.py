@@ -171,14 +171,19 @@ def extract_html(data: bytes | str, url: str | None = None) -> Extracted | None:
 
 
 def read_html(data: bytes, source: str, url: str | None = None) -> Article:
-    extracted = extract_html(data, url=url or (source if source.startswith("http") else None))
+    """An article from a page's bytes, decoded by its declared (or detected) encoding,
+    which is also how its raw text is kept."""
+    from trafilatura.utils import decode_file
+
+    markup = decode_file(data)
+    extracted = extract_html(markup, url=url or (source if source.startswith("http") else None))
     if extracted is None:
         raise InputError(source, "HTML page has no article text")
     return make_article(
         text=extracted.text,
         source=source,
         format="html",
-        raw=data.decode("utf-8", errors="replace"),
+        raw=markup,
         title=extracted.title,
         outlet=extracted.outlet,
         published=extracted.published,
