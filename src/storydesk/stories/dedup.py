@@ -32,6 +32,8 @@ _rng = np.random.RandomState(20200201)  # fixed seed: signatures must be stable 
 _A = _rng.randint(1, 1 << 31, size=NUM_PERM, dtype=np.int64).astype(np.uint64)
 _B = _rng.randint(0, 1 << 31, size=NUM_PERM, dtype=np.int64).astype(np.uint64)
 del _rng
+_A.setflags(write=False)
+_B.setflags(write=False)
 
 
 def signature(shingles: frozenset[str] | set[str]) -> np.ndarray:
