@@ -20,6 +20,7 @@ demo: $(STAMP)
 	rm -f demo.db demo.db-wal demo.db-shm
 	$(BIN)/storydesk ingest examples/seeds --db demo.db
 	$(BIN)/storydesk articles --db demo.db
+	$(BIN)/storydesk brief examples/seeds --db demo.db
 
 ## test: run the whole test suite (installs Chromium for the browser tests if missing)
 test: $(STAMP) browser

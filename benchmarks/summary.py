@@ -23,7 +23,9 @@ What is measured, and how:
 - ``verbatim`` is the share of summary sentences and cited excerpts that are exactly
   their article's text at their offsets and occur in the input line (must be 1.0).
 - ``ms_per_story`` is the median time of one ``build_summary`` call; ``speed_vs_lexrank``
-  is LexRank's median time divided by storydesk's (above 1: storydesk is faster).
+  is LexRank's median time divided by storydesk's (above 1: storydesk is faster);
+  ``brief_ms_per_story`` is the median time of the whole ``build_brief`` on the same
+  sentence-split story (every section; spaCy analysis not included).
 """
 
 from __future__ import annotations
@@ -186,9 +188,15 @@ def main(argv: list[str] | None = None) -> dict:
             verbatim["checked"] += 1
             verbatim["ok"] += any(entry["text"] == s["excerpt"] for s in entry["sources"])
 
+    from storydesk.brief import build_brief
+
+    brief_times = []
     for raw_line, parts, reference in stories:
         analyzed = analyzed_story(parts, segmenter)
         current["line"] = raw_line
+        t0 = time.perf_counter()
+        build_brief(analyzed)
+        brief_times.append(time.perf_counter() - t0)
         for name, run in systems.items():
             t0 = time.perf_counter()
             out = run(analyzed, check) if name.startswith("storydesk") else run(analyzed)
@@ -205,6 +213,8 @@ def main(argv: list[str] | None = None) -> dict:
         if name.startswith("storydesk"):
             row["speed_vs_lexrank"] = round(base / max(statistics.median(times[name]), 1e-9), 2)
             row["verbatim"] = round(verbatim["ok"] / max(1, verbatim["checked"]), 4)
+            if name == "storydesk":
+                row["brief_ms_per_story"] = round(1000 * statistics.median(brief_times), 2)
         results[name] = row
     report(results, args.json,
            f"summary: {len(stories)} stories ({args.split}), {WORDS}-word budget, ROUGE F1 vs neutral summary")

@@ -1,0 +1,92 @@
+"""Renderers: Markdown for a terminal, one self-contained HTML page in which every piece
+of article text is escaped.
+
+The hostile article was written for these tests: a plausible news item whose title,
+body, quotes and outlet carry script, event-handler and javascript: payloads.
+"""
+
+from __future__ import annotations
+
+import re
+
+from storydesk.brief import build_brief
+from storydesk.brief.render import article_labels, render
+from storydesk.brief.render.html import to_html
+from storydesk.brief.render.markdown import to_markdown
+
+from .handmade import analyzed
+
+PAYLOADS = ("<script>alert(1)</script>", '<img src=x onerror="alert(2)">',
+            '<a href="javascript:alert(3)">click</a>')
+
+
+def _hostile_story():
+    body = (
+        f"Police said a man was arrested outside the stadium {PAYLOADS[0]} on Saturday night. "
+        f"Officers recovered a flare gun and a knife {PAYLOADS[1]} from his bag. "
+        f'"We will not tolerate violence {PAYLOADS[2]} at this ground," the chief constable said. '
+        "The club said the match would go ahead as planned."
+    )
+    other = (
+        "A man was arrested outside the stadium on Saturday night, police said. "
+        "The club said the match would go ahead as planned on Sunday."
+    )
+    quote = f"We will not tolerate violence {PAYLOADS[2]} at this ground"
+    return [
+        analyzed(body, outlet='Evil <b onmouseover="x()">News</b>', title=f"Arrest {PAYLOADS[0]}",
+                 source="javascript:alert(4)", published="2022-03-05",
+                 quotes=((quote, "Jane <script>Doe</script>", "said"),),
+                 entities=(("Police", "ORG", "Police <script>"),)),
+        analyzed(other, outlet="Wire", source="https://example.org/a?x=<y>", published="2022-03-06"),
+    ]
+
+
+def test_html_escapes_every_piece_of_article_text():
+    page = to_html(build_brief(_hostile_story()))
+    assert "<script" not in page.lower()
+    assert not re.search(r"<[^>]*\sonerror\s*=", page, re.I)
+    assert not re.search(r"<[^>]*\sonmouseover\s*=", page, re.I)
+    assert not re.search(r"""href\s*=\s*["']?\s*javascript:""", page, re.I)
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in page  # shown as text, not dropped
+    assert 'href="https://example.org/a?x=&lt;y&gt;"' in page
+
+
+def test_html_is_one_self_contained_page(analyzed_seeds):
+    page = to_html(build_brief(analyzed_seeds))
+    assert page.startswith("<!DOCTYPE html>") and page.rstrip().endswith("</html>")
+    assert "<script" not in page and "<link" not in page
+    assert not re.search(r"""src\s*=\s*["']?https?:""", page)
+    assert "default-src 'none'" in page
+
+
+def test_markdown_shows_every_section_with_citations(analyzed_seeds):
+    brief = build_brief(analyzed_seeds)
+    md = to_markdown(brief)
+    assert md.startswith(f"# {brief['story']['headline']}")
+    assert "## What happened" in md and "## Who said what" in md and "## Coverage" in md
+    labels = article_labels(brief)
+    for entry in brief["summary"]:
+        line = next(ln for ln in md.splitlines() if " ".join(entry["text"].split()) in ln)
+        assert labels[entry["sources"][0]["article_id"]] in line
+    if brief["origin"]:
+        assert f"**{brief['origin']['outlet']}**" in md
+    for q in brief["quotes"]:
+        assert f"“{' '.join(q['text'].split())}”" in md
+
+
+def test_labels_are_outlets_else_sources_never_invented(analyzed_seeds):
+    brief = build_brief(analyzed_seeds)
+    labels = article_labels(brief)
+    for row in brief["story"]["articles"]:
+        assert labels[row["id"]] == row["source"].rsplit("/", 1)[-1]
+
+
+def test_render_json_is_the_dict_and_unknown_formats_are_refused(analyzed_seeds):
+    import json
+
+    import pytest
+
+    brief = build_brief(analyzed_seeds)
+    assert json.loads(render(brief, "json")) == brief
+    with pytest.raises(ValueError, match="md, json, html"):
+        render(brief, "pdf")
