@@ -27,7 +27,7 @@ CASES = {
         ("/api/stories/bad%20id%3Cx%3E", {}, 422),
     ],
     ("GET", "/api/trends"): [("/api/trends?window=-3d", {}, 422), ("/api/trends?window=7", {}, 422),
-                             ("/api/trends?window=0d", {}, 422)],
+                             ("/api/trends?window=0d", {}, 422), ("/api/trends?limit=0", {}, 422)],
     ("GET", "/api/articles/{article_id}"): [
         (f"/api/articles/{MISSING}", {}, 404),
         ("/api/articles/%3Cscript%3E", {}, 422),

@@ -75,9 +75,11 @@ def list_trends(
     window: str | None = Query(None, pattern=DURATION_PATTERN,
                                description="Terms flagged within this duration (90m, 36h, 7d, 2w) "
                                "of the newest activity; default 7d."),
+    limit: int = Query(50, ge=1, le=1000, description="At most this many terms, highest score first."),
 ) -> dict:
     with _ctx(request).reader() as desk:
-        return {"window": window, "trends": call(desk, "trends", window=window)}
+        trends = call(desk, "trends", window=window)
+    return {"window": window, "limit": limit, "trends": trends[:limit], "total": len(trends)}
 
 
 @router.get("/articles/{article_id}", summary="One article with its analysis", responses=_ERRORS)

@@ -86,16 +86,53 @@ class BriefCache:
         return value
 
 
+class TimedCache:
+    """Answers kept for ``seconds`` (the front page's trends and latest stories: a
+    moment's staleness is the price of not recounting thousands of terms per request).
+    One computation at a time, so a burst of requests computes an answer once.
+
+    >>> clock = iter([0.0, 0.5, 5.0]).__next__
+    >>> cache = TimedCache(2.0, clock=clock)
+    >>> cache.get("k", lambda: 1), cache.get("k", lambda: 2), cache.get("k", lambda: 3)
+    (1, 1, 3)
+    """
+
+    def __init__(self, seconds: float, size: int = 64, clock: Callable[[], float] | None = None):
+        if seconds < 0 or size < 1:
+            raise ValueError(f"seconds must be >= 0 and size >= 1, got {seconds}, {size}")
+        import time
+
+        self.seconds, self.size = seconds, size
+        self._clock = clock or time.monotonic
+        self._items: OrderedDict = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, key, compute: Callable[[], object]):
+        with self._lock:
+            now = self._clock()
+            found = self._items.get(key)
+            if found is not None and now - found[0] < self.seconds:
+                return found[1]
+            value = compute()
+            self._items[key] = (now, value)
+            self._items.move_to_end(key)
+            while len(self._items) > self.size:
+                self._items.popitem(last=False)
+            return value
+
+
 class WebContext:
     """The state of one running web app (one per :func:`storydesk.web.create_app`)."""
 
-    def __init__(self, settings: Settings, host: str = "127.0.0.1", brief_cache_size: int = 256):
+    def __init__(self, settings: Settings, host: str = "127.0.0.1", brief_cache_size: int = 256,
+                 front_seconds: float = 2.0):
         self.settings = settings
         self.host = host
         self.memory = settings.db == ":memory:"
         self._writer = Desk(settings)
         self._write_lock = threading.RLock()
         self.briefs = BriefCache(brief_cache_size)
+        self.front = TimedCache(front_seconds)
         self._writer.store  # creates and migrates the store before the first reader opens it
 
     @property

@@ -46,17 +46,21 @@ def front(
     page: int = Query(1, ge=1, le=10_000),
     since: str | None = Query(None, pattern=DATE_PATTERN),
 ) -> HTMLResponse:
-    notices: list[str] = []
-    with request.app.state.ctx.reader() as desk:
-        trends = _optional(desk, "trends", notices)
-        stories = _optional(desk, "stories", notices, since=since, limit=PAGE_SIZE + 1,
-                            offset=(page - 1) * PAGE_SIZE)
-        total = desk.store.count_articles()
-    shown = trends[:TRENDS_SHOWN]
+    ctx = request.app.state.ctx
+
+    def read() -> tuple[list, list, int, list[str]]:
+        notices: list[str] = []
+        with ctx.reader() as desk:
+            trends = _optional(desk, "trends", notices)[:TRENDS_SHOWN]
+            stories = _optional(desk, "stories", notices, since=since, limit=PAGE_SIZE + 1,
+                                offset=(page - 1) * PAGE_SIZE)
+            return trends, stories, desk.store.count_articles(), notices
+
+    trends, stories, total, notices = ctx.front.get((page, since), read)
     return render(
         request, "front.html", title="What is trending",
-        trend_groups=views.group_trends(shown), axis=views.trend_axis(shown),
-        bucket_hours=request.app.state.ctx.settings.trend_bucket_hours, stories=stories[:PAGE_SIZE],
+        trend_groups=views.group_trends(trends), axis=views.trend_axis(trends),
+        bucket_hours=ctx.settings.trend_bucket_hours, stories=stories[:PAGE_SIZE],
         page=page, more=len(stories) > PAGE_SIZE, since=since, notices=notices,
         n_articles=total,
     )
