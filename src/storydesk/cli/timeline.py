@@ -6,7 +6,6 @@ from typing import Optional
 
 import typer
 
-from ..brief.timeline_summary import summarize_articles
 from ..ingest import read_articles
 from ..model import Rejection
 from .app import EXIT_REJECTED, EXIT_USAGE, SetOption, app, check_choice, fail, print_json, run, settings_for
@@ -56,6 +55,8 @@ def timeline(
             (rejected if isinstance(item, Rejection) else articles).append(item)
         for r in rejected:
             typer.echo(f"storydesk: rejected {r}", err=True)
+        from ..brief.timeline_summary import summarize_articles  # imports spaCy: only when run
+
         result = summarize_articles(articles, dates, sentences, query)
         for source in result["undated"]:
             typer.echo(f"storydesk: {source}: no publication date; only its explicit dates used", err=True)
