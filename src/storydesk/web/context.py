@@ -89,7 +89,8 @@ class BriefCache:
 class TimedCache:
     """Answers kept for ``seconds`` (the front page's trends and latest stories: a
     moment's staleness is the price of not recounting thousands of terms per request).
-    One computation at a time, so a burst of requests computes an answer once.
+    One thread recomputes an expired answer while the others keep getting the old one;
+    only when there is no answer yet do they wait for it.
 
     >>> clock = iter([0.0, 0.5, 5.0]).__next__
     >>> cache = TimedCache(2.0, clock=clock)
@@ -105,20 +106,33 @@ class TimedCache:
         self.seconds, self.size = seconds, size
         self._clock = clock or time.monotonic
         self._items: OrderedDict = OrderedDict()
+        self._computing: dict = {}
         self._lock = threading.Lock()
 
     def get(self, key, compute: Callable[[], object]):
-        with self._lock:
-            now = self._clock()
-            found = self._items.get(key)
-            if found is not None and now - found[0] < self.seconds:
-                return found[1]
+        while True:
+            with self._lock:
+                now = self._clock()
+                found = self._items.get(key)
+                if found is not None and (now - found[0] < self.seconds or key in self._computing):
+                    return found[1]
+                pending = self._computing.get(key)
+                if pending is None:
+                    done = self._computing[key] = threading.Event()
+                    break
+            pending.wait()  # no answer yet: wait for the thread computing it, then look again
+        try:
             value = compute()
-            self._items[key] = (now, value)
-            self._items.move_to_end(key)
-            while len(self._items) > self.size:
-                self._items.popitem(last=False)
+            with self._lock:
+                self._items[key] = (now, value)
+                self._items.move_to_end(key)
+                while len(self._items) > self.size:
+                    self._items.popitem(last=False)
             return value
+        finally:
+            with self._lock:
+                del self._computing[key]
+            done.set()
 
 
 class WebContext:
