@@ -30,17 +30,19 @@ def analyzed(text: str, *, outlet: str | None = None, title: str | None = None,
              quotes: tuple[tuple[str, str | None, str | None], ...] = (),
              entities: tuple[tuple[str, str, str], ...] = ()) -> AnalyzedArticle:
     """An analyzed article. ``quotes``: (quoted words, speaker, cue), found in ``text``;
-    ``entities``: (surface text, type, canonical name), every occurrence."""
+    ``entities``: (surface text, type, canonical name), every occurrence not inside a
+    longer one."""
     article = make_article(text=text, source=source, format="text", raw=text, title=title,
                            outlet=outlet, published=published)
     qs = []
     for words, speaker, cue in quotes:
         start = text.index(words)
         qs.append(Quote(start, start + len(words), words, speaker, cue=cue))
-    es = []
-    for surface, kind, canonical in entities:
-        for m in re.finditer(re.escape(surface), text):
-            es.append(Entity(m.start(), m.end(), surface, kind, canonical))
+    es: list[Entity] = []
+    for surface, kind, canonical in sorted(entities, key=lambda e: -len(e[0])):
+        for m in re.finditer(re.escape(surface), text):  # longest names first, no overlaps
+            if not any(e.start < m.end() and m.start() < e.end for e in es):
+                es.append(Entity(m.start(), m.end(), surface, kind, canonical))
     analysis = Analysis(article.id, "test", sentences=sentences(text), quotes=tuple(qs),
                         entities=tuple(sorted(es, key=lambda e: e.start)))
     return AnalyzedArticle(article, analysis)

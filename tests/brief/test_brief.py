@@ -176,3 +176,21 @@ def test_hundreds_of_articles_give_a_valid_brief_with_each_utterance_once(analyz
     assert len(texts) == len(set(texts))
     widely = max(len(q["sources"]) for q in brief["quotes"]) if brief["quotes"] else 0
     assert widely >= 10  # the same utterance, printed by many articles, is one entry
+
+
+def test_entities_carry_aliases_and_mentions_from_the_resolved_names():
+    from storydesk.brief.entities import build_entities
+
+    # written for this test: one person named three ways, one organisation, tagger noise
+    story = [analyzed("Prime Minister Jacinda Ardern visited the port. Ardern met workers of "
+                      "Port Otago. LONDON • Jacinda said the port was vital.",
+                      entities=(("Jacinda Ardern", "PERSON", "Jacinda Ardern"),
+                                ("Ardern", "PERSON", "Jacinda Ardern"),
+                                ("Jacinda", "PERSON", "Jacinda Ardern"),
+                                ("Port Otago", "ORG", "Port Otago"),
+                                ("LONDON •", "ORG", "LONDON •")))]
+    entities = build_entities(story)
+    assert [e["name"] for e in entities] == ["Jacinda Ardern", "Port Otago"]
+    person = entities[0]
+    assert person["type"] == "PERSON" and person["mentions"] == 3
+    assert set(person["aliases"]) == {"Ardern", "Jacinda"}

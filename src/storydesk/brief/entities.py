@@ -7,12 +7,15 @@ every other way the articles wrote it and how often it is mentioned.
 
 from __future__ import annotations
 
+import re
 from collections import Counter, defaultdict
 
 from ..model import AnalyzedArticle
 
 #: Entity types the brief lists.
 TYPES = ("PERSON", "ORG")
+#: What a name may be made of; a tagger's span with stray symbols ("LONDON •") is not listed.
+_NAME = re.compile(r"^[^\W_][\w .,'’&@-]*$")
 
 
 def build_entities(analyzed: list[AnalyzedArticle], types: tuple[str, ...] = TYPES) -> list[dict]:
@@ -23,9 +26,9 @@ def build_entities(analyzed: list[AnalyzedArticle], types: tuple[str, ...] = TYP
     articles: dict[str, set[str]] = defaultdict(set)
     for item in analyzed:
         for e in item.analysis.entities:
-            if e.type not in types or not e.canonical.strip():
-                continue
             name = " ".join(e.canonical.split())
+            if e.type not in types or not _NAME.match(name):
+                continue
             mentions[name] += 1
             kinds[name][e.type] += 1
             surfaces[name][" ".join(e.text.split())] += 1
