@@ -6,7 +6,7 @@ import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
 
-from storydesk.web.context import BriefCache, TimedCache, is_loopback
+from storydesk.web.context import StoryCache, TimedCache, is_loopback
 
 
 def test_timed_cache_computes_once_per_burst_and_serves_stale_while_recomputing():
@@ -50,7 +50,7 @@ def test_timed_cache_failure_is_not_cached():
 
 
 def test_brief_cache_is_bounded():
-    cache = BriefCache(2)
+    cache = StoryCache(2)
     for i in range(3):
         cache.get(("s", (str(i),)), lambda i=i: {"n": i})
     assert cache.get(("s", ("0",)), lambda: {"n": "again"}) == {"n": "again"}

@@ -39,13 +39,14 @@ def is_loopback(host: str) -> bool:
         return False
 
 
-class BriefCache:
-    """A bounded least-recently-used map from (story id, its article ids) to its brief.
+class StoryCache:
+    """A bounded least-recently-used map from (story id, its article ids) to what depends
+    only on them: the story's brief, its rendered page.
 
     A brief is a deterministic function of its story's articles, so the key changes, and
     the cached brief is no longer used, as soon as an article joins the story.
 
-    >>> cache = BriefCache(2)
+    >>> cache = StoryCache(2)
     >>> cache.get(("s1", ("a",)), lambda: {"n": 1})
     {'n': 1}
     >>> cache.get(("s1", ("a",)), lambda: {"n": 2})
@@ -145,7 +146,8 @@ class WebContext:
         self.memory = settings.db == ":memory:"
         self._writer = Desk(settings)
         self._write_lock = threading.RLock()
-        self.briefs = BriefCache(brief_cache_size)
+        self.briefs = StoryCache(brief_cache_size)
+        self.story_pages = StoryCache(brief_cache_size)  # the rendered page of a brief
         self.front = TimedCache(front_seconds)
         self._writer.store  # creates and migrates the store before the first reader opens it
 

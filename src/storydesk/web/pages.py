@@ -15,7 +15,7 @@ from . import views
 from .api import DATE_PATTERN, ID_PATTERN
 from .errors import ApiError
 from .highlight import layers_of, mark_up
-from .reading import analysis_for, brief_for, call
+from .reading import analysis_for, brief_for, call, story_key
 
 router = APIRouter(include_in_schema=False)
 
@@ -23,10 +23,12 @@ PAGE_SIZE = 20
 TRENDS_SHOWN = 12
 
 
+def html(request: Request, template: str, **context: Any) -> str:
+    return request.app.state.templates.get_template(template).render(**context)
+
+
 def render(request: Request, template: str, **context: Any) -> HTMLResponse:
-    env = request.app.state.templates
-    page = env.get_template(template).render(**context)
-    return HTMLResponse(page)
+    return HTMLResponse(html(request, template, **context))
 
 
 def _optional(desk, method: str, notices: list[str], *args: Any, **kwargs: Any) -> list:
@@ -70,14 +72,19 @@ def front(
 def story_page(request: Request, story_id: str = Path(..., pattern=ID_PATTERN)) -> HTMLResponse:
     ctx = request.app.state.ctx
     with ctx.reader() as desk:
-        brief = brief_for(ctx, desk, story_id)
-    story = brief.get("story", {})
-    return render(
-        request, "story.html", title=story.get("headline") or "Story", brief=brief, story=story,
-        speakers=views.quotes_by_speaker(brief.get("quotes", [])),
-        outlets=views.outlet_names(story.get("articles", [])),
-        names=views.source_names(story.get("articles", [])),
-    )
+        key = story_key(desk, story_id)
+        brief = brief_for(ctx, desk, story_id, key)
+
+    def draw() -> str:
+        story = brief.get("story", {})
+        articles = story.get("articles", [])
+        return html(
+            request, "story.html", title=story.get("headline") or "Story", brief=brief, story=story,
+            speakers=views.quotes_by_speaker(brief.get("quotes", [])),
+            outlets=views.outlet_names(articles), names=views.source_names(articles),
+        )
+
+    return HTMLResponse(ctx.story_pages.get(key, draw))
 
 
 @router.get("/articles/{article_id}", response_class=HTMLResponse)

@@ -21,13 +21,18 @@ def call(desk: Desk, method: str, *args: Any, **kwargs: Any) -> Any:
     return fn(*args, **kwargs)
 
 
-def brief_for(ctx: WebContext, desk: Desk, story_id: str) -> dict:
+def story_key(desk: Desk, story_id: str) -> tuple:
+    """What a story's brief depends on: the story and its articles (NotFound if none)."""
+    story = call(desk, "story", story_id)
+    return (story.get("id", story_id), tuple(sorted(a["id"] for a in story.get("articles", ()))))
+
+
+def brief_for(ctx: WebContext, desk: Desk, story_id: str, key: tuple | None = None) -> dict:
     """The brief of ``story_id`` (the JSON contract), computed once per set of articles.
 
     The story is read through ``desk`` (a reader); the brief is computed by the writer,
     which holds the loaded NLP model and may store analyses it has to make."""
-    story = call(desk, "story", story_id)
-    key = (story.get("id", story_id), tuple(sorted(a["id"] for a in story.get("articles", ()))))
+    key = key or story_key(desk, story_id)
 
     def compute() -> dict:
         with ctx.writer() as writer:
