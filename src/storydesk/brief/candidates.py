@@ -15,6 +15,9 @@ True
 False
 >>> is_headline_case("Amber Heard Spotted Holding Hands With Girlfriend at March in LA.")
 True
+>>> text = "LONDON • Actress Jane Doe said the film was finished."
+>>> text[_DATELINE.match(text).end():]
+'Actress Jane Doe said the film was finished.'
 """
 
 from __future__ import annotations
@@ -37,6 +40,8 @@ _POINTER = re.compile(
 )
 _LINKISH = re.compile(r"pic\.twitter\.com|https?://|www\.|(?:^|\s)@\w", re.I)
 _QUOTED = re.compile(r"""“[^”]*”|"[^"]*"|‘[^’]{12,}’""")
+# "LONDON • ", "WASHINGTON (Reuters) - ", "NEW YORK — ": a dateline, not part of the sentence
+_DATELINE = re.compile(r"[A-Z]{3,}[A-Z .,'’-]{0,40}(?:\([^)]{1,40}\))?\s*[•—–-]+\s+(?=[A-Z\"“‘'])")
 _SMALL = frozenset("a an and as at but by for from in into of on or the to with vs via".split())
 
 
@@ -122,6 +127,9 @@ def _pieces(text: str, sentences) -> list[tuple[int, int]]:
                 start += 1
             while end > start and text[end - 1].isspace():
                 end -= 1
+            dateline = _DATELINE.match(text, start, end)
+            if dateline:
+                start = dateline.end()
             if end > start:
                 out.append((start, end))
     return out
