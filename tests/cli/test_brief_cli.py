@@ -90,3 +90,28 @@ def test_brief_of_a_stored_story(tmp_path):
     assert_brief_verbatim(brief, _articles(str(SEEDS)))
     missing = _cli("brief", "--story", "no-such-story", "--db", db)
     assert missing.exit_code == 1 and "no-such-story" in missing.stderr
+
+
+def test_html_page_of_hostile_articles_keeps_every_payload_inert(tmp_path):
+    # written for this test: a plausible item whose fields carry script, event-handler
+    # and javascript: payloads, read through the whole pipeline (JSON ingest, spaCy)
+    record = {
+        "title": "Fans react <script>alert(1)</script> to the verdict",
+        "outlet": "<img src=x onerror=alert(2)>Gazette",
+        "url": "javascript:alert(3)",
+        "published": "2021-06-01",
+        "text": ('The jury returned its verdict on Tuesday <script>alert(4)</script> after two days. '
+                 '"Justice <img src=x onerror=alert(5)> was done today," the lawyer said outside court. '
+                 'Supporters gathered <a href="javascript:alert(6)">here</a> with banners.'),
+    }
+    path = tmp_path / "hostile.json"
+    path.write_text(json.dumps(record), encoding="utf-8")
+    result = _cli("brief", str(path), "--format", "html")
+    assert result.exit_code == 0, result.output
+    page = result.stdout
+    import re
+
+    assert "<script" not in page.lower()
+    assert not re.search(r"<[^>]*\son\w+\s*=", page, re.I)
+    assert not re.search(r"""href\s*=\s*["']?\s*javascript:""", page, re.I)
+    assert "&lt;script&gt;alert(4)&lt;/script&gt;" in page
