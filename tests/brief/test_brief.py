@@ -194,3 +194,20 @@ def test_entities_carry_aliases_and_mentions_from_the_resolved_names():
     person = entities[0]
     assert person["type"] == "PERSON" and person["mentions"] == 3
     assert set(person["aliases"]) == {"Ardern", "Jacinda"}
+
+
+def test_an_analysis_that_does_not_fit_its_article_is_never_cited(analyzed_seeds):
+    from dataclasses import replace
+
+    from storydesk.model import AnalyzedArticle, Quote, Sentence
+
+    item = analyzed_seeds[3]
+    n = len(item.article.text)
+    broken = replace(item.analysis,
+                     sentences=item.analysis.sentences + (Sentence(n - 5, n + 50),),
+                     quotes=item.analysis.quotes + (Quote(n + 1, n + 30, "beyond the end", "Someone"),))
+    brief = build_brief([AnalyzedArticle(item.article, broken), analyzed_seeds[4]])
+    assert_contract(brief)
+    assert all(s["end"] <= n for e in brief["summary"] for s in e["sources"]
+               if s["article_id"] == item.article.id)
+    assert "beyond the end" not in json.dumps(brief["quotes"])

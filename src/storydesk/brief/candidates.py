@@ -119,6 +119,8 @@ def _pieces(text: str, sentences) -> list[tuple[int, int]]:
     trimmed of white space."""
     out = []
     for sent in sentences:
+        if not 0 <= sent.start < sent.end <= len(text):
+            continue  # an analysis that does not fit this text (never cite outside it)
         pos = sent.start
         for line in text[sent.start:sent.end].split("\n"):
             start, end = pos, pos + len(line)

@@ -75,10 +75,10 @@ def _person_words(item: AnalyzedArticle) -> set[str]:
 def _sentence_of(item: AnalyzedArticle, pos: int) -> tuple[int, int]:
     """The analysed sentence around ``pos``; without sentences, the stretch between
     sentence-ending punctuation or line breaks."""
-    for s in item.analysis.sentences:
-        if s.start <= pos < s.end:
-            return s.start, s.end
     text = item.article.text
+    for s in item.analysis.sentences:
+        if s.start <= pos < s.end <= len(text):
+            return s.start, s.end
     before = [m.end() for m in _BOUNDARY.finditer(text, 0, pos)]
     start = before[-1] if before else 0
     after = _BOUNDARY.search(text, pos)
