@@ -65,7 +65,7 @@ def _trim(doc, start: int, end: int) -> tuple[int, int, Counter]:
         end -= 1
     for i in range(start + 1, end):  # a mention never crosses a line, a possessive or a role
         low = _norm(doc[i])
-        if (doc[i].is_space or "\n" in doc.text[doc[i - 1].idx:doc[i].idx]
+        if (doc[i].is_space or "\n" in doc[i - 1].text_with_ws
                 or doc[i].text in ("'s", "’s", ",") or low in ROLE_NOUNS or low in ("and", "or")):
             end = i
             break
@@ -167,10 +167,9 @@ def _matches(key: tuple[str, ...], part: tuple[str, ...]) -> bool:
     return n < len(key) and (key[-n:] == part or (n == 1 and key[0] == part[0]))
 
 
-def _title_case_line(doc, tok) -> bool:
+def _title_case_line(text: str, tok) -> bool:
     """Whether ``tok`` sits in a headline-style line (most words capitalised), where the
-    tagger reads every capitalised word as a name."""
-    text = doc.text
+    tagger reads every capitalised word as a name. ``text`` is the document's text."""
     start = text.rfind("\n", 0, tok.idx) + 1
     end = text.find("\n", tok.idx)
     words = re.findall(r"[A-Za-z][\w'’-]*", text[start:end if end >= 0 else len(text)])
@@ -182,7 +181,8 @@ def _group(doc, mentions: list[_Mention]) -> list[_Group]:
     """Mentions grouped by name; mentions in headline-style lines only join groups."""
     groups: list[_Group] = []
     order = sorted(mentions, key=lambda m: (-(m.end - m.start), m.start))
-    headline = {id(m) for m in mentions if _title_case_line(doc, doc[m.start])}
+    text = doc.text  # once: spaCy rebuilds it from every token on each access
+    headline = {id(m) for m in mentions if _title_case_line(text, doc[m.start])}
     for late in (False, True):
         for m in order:
             if (id(m) in headline) != late:

@@ -45,6 +45,7 @@ class _Context:
 
     def __init__(self, doc, spans: list[QuoteSpan], posts: list[Post]):
         self.doc = doc
+        self.text = doc.text  # spaCy rebuilds Doc.text from every token on each access
         self.spans = spans
         self.posts = posts
         self.quoted_tokens: set[int] = set()
@@ -131,7 +132,7 @@ def _colon_subject(ctx: _Context, q_tok: int, entities: list[Entity]) -> Attribu
 def _colon_paragraph_cue(ctx: _Context, span: QuoteSpan) -> Attribution | None:
     """A paragraph opening with a quote after a paragraph that ends with a colon and a
     speech verb: `X said that ...:` / `"..."`."""
-    text = ctx.doc.text
+    text = ctx.text
     end = span.paragraph
     while end > 0 and text[end - 1].isspace():
         end -= 1
@@ -207,11 +208,11 @@ def _signed(ctx: _Context, span: QuoteSpan) -> Quote | None:
     """`“...” ― Name`: a quote signed with a dash and a name right after its closing mark."""
     if span.close is None:
         return None
-    m = _DASH.match(ctx.doc.text, span.close + 1)
+    m = _DASH.match(ctx.text, span.close + 1)
     if m is None:
         return None
     start = m.end()
-    rng = _token_range(ctx.doc, start, min(len(ctx.doc.text), start + 1))
+    rng = _token_range(ctx.doc, start, min(len(ctx.text), start + 1))
     if rng is None:
         return None
     end = rng[0]
@@ -221,7 +222,7 @@ def _signed(ctx: _Context, span: QuoteSpan) -> Quote | None:
     if end == rng[0]:
         return None
     name = ctx.doc[rng[0]:end]
-    if ctx.doc.text[name.end_char:name.end_char + 3].lstrip().startswith("(@"):
+    if ctx.text[name.end_char:name.end_char + 3].lstrip().startswith("(@"):
         return None  # an embedded post's signature line, not a quote
     return Quote(span.start, span.end, span.text, name.text, name.start_char, name.end_char, None)
 
@@ -261,7 +262,7 @@ def _inherited(ctx: _Context, span: QuoteSpan, rng, last, n, entities, people) -
 
 def _outside(ctx: _Context, span: QuoteSpan) -> str:
     """The text of ``span``'s paragraph outside quotation marks."""
-    text = ctx.doc.text[span.paragraph:span.paragraph_end]
+    text = ctx.text[span.paragraph:span.paragraph_end]
     for s in ctx.spans:
         if s.paragraph == span.paragraph:
             a = s.open - span.paragraph

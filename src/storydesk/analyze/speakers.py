@@ -158,12 +158,13 @@ def _by_parse(doc, q_start: int, q_end: int, inside_quote, lo: int, hi: int):
 
 
 def _lead_char(doc, q_start: int) -> str:
-    """The character just before the quote's opening mark, spaces skipped."""
-    text = doc.text
-    i = doc[q_start].idx - 1
-    while i >= 0 and (text[i].isspace() or text[i] in "\"“‘'«"):
-        i -= 1
-    return text[i] if i >= 0 else ""
+    """The character just before the quote's opening mark, spaces skipped. (Reads the
+    preceding tokens, not ``doc.text``, which spaCy rebuilds from every token.)"""
+    for tok in reversed(doc[:q_start]):
+        for ch in reversed(tok.text_with_ws):
+            if not (ch.isspace() or ch in "\"“‘'«"):
+                return ch
+    return ""
 
 
 def _after(doc, q_end: int, hi: int, inside_quote):
