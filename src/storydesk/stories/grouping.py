@@ -158,6 +158,7 @@ class StoryGrouper:
         self._n_docs = 0
         self._stories: dict[str, StoryState] = {}
         self._story_of: dict[str, str] = {}  # article id -> story id, active stories only
+        self._postings: dict[str, set[str]] = {}  # term -> active stories whose centroid has it
         self._lsh = LshIndex()
         self._latest: datetime | None = None
 
@@ -177,6 +178,7 @@ class StoryGrouper:
         if state.id in self._stories:
             return
         self._stories[state.id] = state
+        self._post(state.id, state.centroid)
         for article_id, sig in state.members.items():
             self._story_of[article_id] = state.id
             self._lsh.add(article_id, from_bytes(sig))
@@ -200,6 +202,7 @@ class StoryGrouper:
         gone = [s.id for s in self._stories.values() if s.last < before]
         for sid in gone:
             state = self._stories.pop(sid)
+            self._unpost(sid, state.centroid)
             for article_id in state.members:
                 self._story_of.pop(article_id, None)
                 self._lsh.remove(article_id)
@@ -268,16 +271,40 @@ class StoryGrouper:
         self._n_docs += 1
         return buckets
 
+    def _post(self, story_id: str, terms) -> None:
+        for t in terms:
+            self._postings.setdefault(t, set()).add(story_id)
+
+    def _unpost(self, story_id: str, terms) -> None:
+        for t in terms:
+            ids = self._postings.get(t)
+            if ids is not None:
+                ids.discard(story_id)
+                if not ids:
+                    del self._postings[t]
+
     def _add(self, story: StoryState, vec: dict[str, float]) -> None:
         c = story.centroid
         dot = sum(w * c.get(t, 0.0) for t, w in vec.items())
         story.norm2 += 2 * dot + sum(w * w for w in vec.values())
+        self._post(story.id, [t for t in vec if t not in c])
         for t, w in vec.items():
             c[t] = c.get(t, 0.0) + w
         if len(c) > self.max_terms * 3 // 2:
             kept = sorted(c.items(), key=lambda kv: (-kv[1], kv[0]))[: self.max_terms]
             story.centroid = dict(kept)
             story.norm2 = sum(w * w for _, w in kept)
+            self._unpost(story.id, [t for t in c if t not in story.centroid])
+
+    def _dots(self, vec: dict[str, float]) -> dict[str, float]:
+        """Dot products of ``vec`` with every active centroid sharing a term with it
+        (through the postings, so stories with nothing in common cost nothing)."""
+        acc: dict[str, float] = {}
+        stories = self._stories
+        for t, w in vec.items():
+            for sid in self._postings.get(t, ()):
+                acc[sid] = acc.get(sid, 0.0) + w * stories[sid].centroid[t]
+        return acc
 
     def learn_one(self, features: Features) -> Assignment:
         """Assign one article to a story (or start one) and update the state."""
@@ -299,8 +326,11 @@ class StoryGrouper:
 
         vec = self.vector(features)
         best, best_sim = None, self.threshold
+        dots = self._dots(vec)
         for story in self._candidates(t):
-            sim = self.similarity(vec, story) - self.penalty(t, story)
+            if story.id not in dots or story.norm2 <= 0:
+                continue
+            sim = dots[story.id] / math.sqrt(story.norm2) - self.penalty(t, story)
             if sim > best_sim or (sim == best_sim and best is not None and story.id < best.id):
                 best, best_sim = story, sim
         buckets = self._count_df(features)
