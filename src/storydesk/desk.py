@@ -142,47 +142,6 @@ class Desk:
                     self.store.put_analysis(analysis)
         return [AnalyzedArticle(a, found[a.id]) for a in articles]
 
-    # -- briefs (issue 4) ---------------------------------------------------------------
-    def brief_articles(self, articles: Iterable[Article], story_id: str | None = None) -> dict:
-        """The brief of ``articles`` read as one story (the JSON contract of DESIGN.md)."""
-        from .brief import build_brief
-
-        embed = None
-        if self.settings.summary_embeddings:
-            from .brief.embeddings import load_embedder
-
-            embed = load_embedder()
-        return build_brief(self.analyze(articles), story_id=story_id,
-                           summary_sentences=self.settings.summary_sentences, embed=embed)
-
-    def brief_paths(self, paths: Iterable[str], *, stdin: BinaryIO | None = None) -> dict:
-        """The brief of the articles read from ``paths`` (files, folders, URLs), as one
-        story; inputs that cannot be read are listed in the brief's ``notes`` and
-        ``rejected``. Raises :class:`~storydesk.errors.InputError` when none can be read."""
-        from .errors import InputError
-
-        articles: list[Article] = []
-        rejected: list[Rejection] = []
-        for result in read_articles(paths, max_bytes=self.settings.max_input_bytes, stdin=stdin):
-            (rejected if isinstance(result, Rejection) else articles).append(result)
-        if not articles:
-            reasons = "; ".join(str(r) for r in rejected) or "no input given"
-            raise InputError(", ".join(paths) or "-", f"no article could be read ({reasons})")
-        brief = self.brief_articles(articles)
-        brief["rejected"] = [{"source": r.source, "line": r.line, "reason": r.reason} for r in rejected]
-        brief["notes"].extend(f"input rejected: {r}" for r in rejected)
-        return brief
-
-    def brief_story(self, story_id: str) -> dict:
-        """The brief of a stored story; raises :class:`~storydesk.errors.NotFound` for an
-        unknown story id."""
-        from .errors import NotFound
-
-        ids = self.story_article_ids(story_id)
-        if not ids:
-            raise NotFound(f"story {story_id!r} has no articles in {self.settings.db}")
-        return self.brief_articles(self.store.get_articles(ids), story_id=story_id)
-
     # -- stories and trends (issue 6) -------------------------------------------------
     @property
     def tracker(self):
@@ -243,10 +202,12 @@ class Desk:
         from .brief import build_brief
 
         embed = None
-        if self.settings.summary_embeddings:
-            from .brief.embeddings import load_embedder
+        if self.settings.summary_embeddings:  # loaded once per Desk, on first use
+            embed = getattr(self, "_embed", None)
+            if embed is None:
+                from .brief.embeddings import load_embedder
 
-            embed = load_embedder()
+                embed = self._embed = load_embedder()
         return build_brief(self.analyze(articles), story_id=story_id,
                            summary_sentences=self.settings.summary_sentences, embed=embed)
 
