@@ -52,3 +52,12 @@ def test_links_drop_trailing_punctuation():
         "https://youtu.be/abc123", "pic.twitter.com/KJuit0LwbV", "www.bbc.co.uk"]
     for link in find_links(text):
         assert text[link.start : link.end] == link.text
+
+
+def test_hashtag_opening_the_text_is_found():
+    # Regression (issue 6): the character before offset 0 is "", and `"" in "&#/="` is
+    # always true, so a post or caption that opens with its hashtag lost it.
+    text = "#StormCiara batters the coast; #StormCiara trends as rail lines close"
+    tags = find_tags(text)
+    assert [(t.start, t.text) for t in tags] == [(0, "#StormCiara"), (31, "#StormCiara")]
+    assert [t.text for t in find_tags("#1 seed")] == []  # numbers stay out at offset 0 too

@@ -69,7 +69,8 @@ def _hashtags(text: str, in_link: bytearray) -> list[Tag]:
     for m in _HASHTAG.finditer(text):
         body = m.group(1)
         before = text[m.start() - 1] if m.start() else ""
-        if not any(c.isalpha() for c in body) or before in "&#/=" or in_link[m.start()]:
+        # ``before`` is "" at offset 0, and "" is in every string: test it is non-empty
+        if not any(c.isalpha() for c in body) or (before and before in "&#/=") or in_link[m.start()]:
             continue
         tags.append(Tag(m.start(), m.end(), m.group(0), "hashtag"))
     return tags

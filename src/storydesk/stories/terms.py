@@ -62,9 +62,7 @@ def _phrases(text: str) -> list[Term]:
 
 
 def _hashtags(text: str) -> list[Term]:
-    # the leading space lets a hashtag that opens the text count (find_tags skips one
-    # at offset 0); offsets are not used here
-    return [Term(term_key(t.text), t.text, "hashtag") for t in find_tags(" " + text) if t.kind == "hashtag"]
+    return [Term(term_key(t.text), t.text, "hashtag") for t in find_tags(text) if t.kind == "hashtag"]
 
 
 def article_terms(article: Article, analysis: Analysis | None = None) -> list[Term]:
