@@ -13,7 +13,7 @@ from datetime import datetime, timezone
 from typing import BinaryIO, Callable, Iterable, Mapping
 
 from .config import Settings
-from .ingest import DEFAULT_FIELDS, read_articles
+from .ingest import DEFAULT_FIELDS, Input, read_articles, read_one
 from .model import Analysis, AnalyzedArticle, Article, Rejection
 from .store import Store
 
@@ -82,11 +82,39 @@ class Desk:
         an interrupted ingest keeps what it committed and a re-run adds only the rest.
         Rejections are recorded in the store and reported, never raised. With
         ``process=False`` articles are only read and stored (no analysis, no grouping)."""
+        results = read_articles(
+            paths, max_bytes=self.settings.max_input_bytes, fields=fields, stdin=stdin
+        )
+        return self._store_results(results, on_result, process)
+
+    def ingest_bytes(
+        self,
+        data: bytes,
+        source: str,
+        *,
+        fields: Mapping[str, tuple[str, ...]] = DEFAULT_FIELDS,
+        on_result: OnResult | None = None,
+    ) -> IngestReport:
+        """Ingest one input held in memory (an HTTP upload) as :meth:`ingest` does, its
+        articles and rejections recorded under ``source`` (a name, not a path).
+
+        >>> with Desk(Settings(db=":memory:")) as desk:
+        ...     report = desk.ingest_bytes(b"Headline\\n\\nBody text of the story.", "api:wire")
+        ...     [a.source for a in report.stored]
+        ['api:wire']
+        """
+        if len(data) > self.settings.max_input_bytes:
+            too_big = Rejection(source, f"input is {len(data)} bytes, over max_input_bytes="
+                                        f"{self.settings.max_input_bytes}")
+            return self._store_results([too_big], on_result, True)
+        return self._store_results(read_one(Input(source, data), fields), on_result, True)
+
+    def _store_results(
+        self, results: Iterable[Article | Rejection], on_result: OnResult | None, process: bool
+    ) -> IngestReport:
         report = IngestReport()
         store = self.store
-        for result in read_articles(
-            paths, max_bytes=self.settings.max_input_bytes, fields=fields, stdin=stdin
-        ):
+        for result in results:
             if isinstance(result, Rejection):
                 log.warning("rejected %s", result)
                 store.add_rejection(result)

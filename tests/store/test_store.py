@@ -41,7 +41,7 @@ def test_full_text_search_finds_words(tmp_path):
         store.add_article(_article("The recording was obtained by a tabloid newspaper."))
         store.add_article(_article("Markets fell sharply on Tuesday after the report."))
         hits = store.search("recording")
-        assert len(hits) == 1 and "[recording]" in hits[0][1]
+        assert len(hits) == 1 and "\x02recording\x03" in hits[0][1]
         assert store.search("") == []
 
 

@@ -28,7 +28,9 @@ def test_search_finds_articles_with_marked_snippets(client):
     assert len(body["results"]) == 1
     hit = body["results"][0]
     assert hit["title"].startswith("Port authority approves")
-    assert "[ferry]" in hit["snippet"].lower() or "[terminal]" in hit["snippet"].lower()
+    marked = {hit["snippet"][a:b].lower() for a, b in hit["matches"]}
+    assert marked and marked <= {"ferry", "terminal"}
+    assert "\x02" not in hit["snippet"] and "\x03" not in hit["snippet"]
     assert client.get("/api/search", params={"q": "zzzqqq"}).json()["results"] == []
 
 
@@ -75,6 +77,35 @@ def test_post_uploaded_file(client):
     response = client.post("/api/articles", files={"file": ("cargo.txt", data, "text/plain")})
     assert response.status_code == 201, response.text
     assert response.json()["stored"][0]["title"].startswith("Port authority approves new cargo")
+
+
+def test_uploads_record_their_name_as_source_never_stdin_or_a_path(client):
+    """Issue 7 (round 2): uploads were stored with source "<stdin>"."""
+    data = WIRE.read_bytes().replace(b"ferry terminal", b"grain terminal")
+    upload = client.post("/api/articles", files={"file": ("../../srv/wire grain.txt", data, "text/plain")})
+    assert upload.status_code == 201, upload.text
+    article = client.get(f"/api/articles/{upload.json()['stored'][0]['id']}").json()
+    assert article["source"] == "upload:wire_grain.txt"
+
+    record = {"title": "Tram line delayed", "outlet": "Coast Herald", "published": "2021-07-02",
+              "text": "The new tram line will open a year late, the city said on Friday."}
+    named = client.post("/api/articles", params={"name": "desk feed/7"}, json=record)
+    assert named.status_code == 201, named.text
+    assert named.json()["source"] == "api:7"
+    stored = client.get(f"/api/articles/{named.json()['stored'][0]['id']}").json()
+    assert stored["source"] == "api:7"
+
+    unnamed = client.post("/api/articles", json=[{**record, "title": "Tram line delayed again"}])
+    assert unnamed.json()["stored"][0]["source"].startswith("api:request.json")
+    sources = [r["source"] for r in client.get("/api/search", params={"q": "tram"}).json()["results"]]
+    assert sources and all(not s.startswith("<") and "/" not in s for s in sources)
+
+
+def test_rejections_of_an_upload_name_the_upload(client):
+    response = client.post("/api/articles", params={"name": "bad-batch"},
+                           json=[{"title": "No body"}, {"title": "Ok", "text": "A body of text here."}])
+    assert response.status_code == 201
+    assert [r["source"] for r in response.json()["rejected"]] == ["api:bad-batch[0]"]
 
 
 def test_post_list_keeps_good_records_and_reports_bad_ones(client):

@@ -91,6 +91,31 @@ def test_search_page_marks_matches(client):
     assert "1 result for" in page
 
 
+#: Written for this test: a court report that prints brackets (an editor's insertion,
+#: a citation) and a script tag next to the words searched for.
+BRACKETED = {
+    "title": "Judge [in chambers] rules on the tunnel contract",
+    "outlet": "Valley Courier", "published": "2021-08-03",
+    "text": "The judge said the tunnel contract \"[was] never properly tendered\" [1], "
+            "and <script>window.__pwned='search'</script> the tunnel works stop on Monday.",
+}
+
+
+def test_search_snippet_keeps_brackets_as_text_and_marks_only_matches(client):
+    """Issue 7 (round 2): snippets marked matches with [ and ], as articles print them."""
+    assert client.post("/api/articles", json=BRACKETED).status_code == 201
+    hit = client.get("/api/search", params={"q": "tunnel"}).json()["results"][0]
+    assert "[was]" in hit["snippet"] and "[1]" in hit["snippet"]
+    assert {hit["snippet"][a:b] for a, b in hit["matches"]} == {"tunnel"}
+    page = client.get("/search", params={"q": "tunnel"}).text
+    snippet = re.search(r'<p class="snippet">(.*?)</p>', page, re.S).group(1)
+    assert "[was] never properly tendered" in snippet and "[1]" in snippet
+    assert re.findall(r"<mark>(.*?)</mark>", snippet) == ["tunnel"] * snippet.count("<mark>")
+    assert snippet.count("<mark>") >= 1
+    assert "&lt;script&gt;" in snippet and "<script>" not in snippet
+    assert audit(page) == []
+
+
 def test_api_docs_page_lists_every_endpoint(client):
     page = client.get("/api/docs").text
     schema = client.get("/api/openapi.json").json()

@@ -202,14 +202,15 @@ class Store:
         return self.execute("SELECT count(*) FROM articles").fetchone()[0]
 
     def search(self, query: str, limit: int = 20) -> list[tuple[Article, str]]:
-        """Full-text search; each hit with a snippet (markers are ``[`` and ``]``)."""
+        """Full-text search; each hit with a snippet of its text, every matched word between
+        ``\\x02`` and ``\\x03`` (control characters, not brackets, which articles print)."""
         terms = [t for t in "".join(c if c.isalnum() else " " for c in query).split() if t]
         if not terms:
             return []
         match = " ".join(f'"{t}"' for t in terms)
         rows = self.execute(
             f"SELECT {', '.join('a.' + c.strip() for c in _ARTICLE_COLUMNS.replace(' raw,', '').split(','))}, "
-            "snippet(articles_fts, 1, '[', ']', '…', 16) AS snippet "
+            "snippet(articles_fts, 1, char(2), char(3), '…', 16) AS snippet "
             "FROM articles_fts JOIN articles a ON a.rowid = articles_fts.rowid "
             "WHERE articles_fts MATCH ? ORDER BY rank LIMIT ?",
             (match, limit),

@@ -7,6 +7,7 @@ fresh read-only connection per request; ``POST /api/articles`` uses the one writ
 from __future__ import annotations
 
 import hmac
+import re
 from typing import Any
 
 from fastapi import APIRouter, Path, Query, Request
@@ -131,12 +132,17 @@ _POST_BODY = {
         415: {"description": "Neither JSON nor a multipart upload."},
     },
 )
-async def post_articles(request: Request) -> JSONResponse:
+async def post_articles(
+    request: Request,
+    name: str | None = Query(None, max_length=200, description="A name for this input; its "
+                             "articles are stored with source `api:<name>` (an upload's source "
+                             "is `upload:<file name>`)."),
+) -> JSONResponse:
     ctx = _ctx(request)
     _authorize(ctx, request.headers.get("authorization"))
     kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
     if kind == "application/json":
-        data, source = await request.body(), "<http body>"
+        data, source = await request.body(), upload_source("api", name or "request.json")
     elif kind == "multipart/form-data":
         data, source = await _uploaded(request)
     else:
@@ -160,8 +166,23 @@ async def _uploaded(request: Request) -> tuple[bytes, str]:
     upload = form.get("file")
     if upload is None or isinstance(upload, str):
         raise ApiError(422, "the multipart body has no file field named 'file'")
-    name = (upload.filename or "upload").replace("/", "_")[:200]
-    return await upload.read(), f"upload:{name}"
+    return await upload.read(), upload_source("upload", upload.filename or "file")
+
+
+def upload_source(kind: str, name: str) -> str:
+    """The source recorded for an input sent over HTTP: ``kind:name``, the name reduced to
+    a file name (never a path on either machine) of safe characters.
+
+    >>> upload_source("upload", "C:\\\\Users\\\\me\\\\wire story.html")
+    'upload:wire_story.html'
+    >>> upload_source("api", "../../etc/passwd")
+    'api:passwd'
+    >>> upload_source("api", "..")
+    'api:unnamed'
+    """
+    base = re.split(r"[\\/]", name)[-1]
+    base = re.sub(r"[^\w.@+-]+", "_", base).strip("._")[:200]
+    return f"{kind}:{base or 'unnamed'}"
 
 
 def _authorize(ctx: WebContext, header: str | None) -> None:

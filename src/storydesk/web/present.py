@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-import io
-
 from ..desk import Desk
 from ..model import Analysis, Article, to_dict
+from .views import snippet_parts
 
 _ANALYSIS_PARTS = ("sentences", "entities", "quotes", "posts", "tags", "dates", "figures")
 
@@ -31,19 +30,31 @@ def article_json(article: Article, analysis: Analysis | None) -> dict:
 
 
 def search_json(query: str, hits: list[tuple[Article, str]]) -> dict:
-    """Search hits; ``snippet`` marks the matched words with ``[`` and ``]``."""
-    return {"query": query, "results": [{**article_row(a), "snippet": s} for a, s in hits]}
+    """Search hits: ``snippet`` is plain text, ``matches`` the ``[start, end)`` offsets of
+    the matched words in it."""
+    return {"query": query, "results": [{**article_row(a), **_snippet_json(s)} for a, s in hits]}
+
+
+def _snippet_json(snippet: str) -> dict:
+    """
+    >>> _snippet_json("a [b] \x02c\x03 d")
+    {'snippet': 'a [b] c d', 'matches': [[6, 7]]}
+    """
+    text, matches = "", []
+    for part, is_match in snippet_parts(snippet):
+        if is_match:
+            matches.append([len(text), len(text) + len(part)])
+        text += part
+    return {"snippet": text, "matches": matches}
 
 
 def ingest_json(desk: Desk, data: bytes, source: str) -> dict:
-    """Ingest one uploaded input through ``desk`` (read, store, analyze, group)."""
-    report = desk.ingest(["-"], stdin=io.BytesIO(data))
+    """Ingest one uploaded input through ``desk`` (read, store, analyze, group), its
+    articles recorded under ``source`` (see :func:`storydesk.web.api.upload_source`)."""
+    report = desk.ingest_bytes(data, source)
     return {
         "source": source,
         "stored": [article_row(a) for a in report.stored],
         "already": [article_row(a) for a in report.already],
-        "rejected": [
-            {"source": source if r.source == "<stdin>" else r.source, "line": r.line, "reason": r.reason}
-            for r in report.rejected
-        ],
+        "rejected": [{"source": r.source, "line": r.line, "reason": r.reason} for r in report.rejected],
     }

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Iterable, Sequence
 from urllib.parse import quote, urlencode
 
@@ -88,25 +89,35 @@ def distinct_variants(quote: dict) -> list[dict]:
     return out
 
 
-def snippet_markup(snippet: str) -> Markup:
-    """A search snippet (matches between ``[`` and ``]``) escaped, matches in ``<mark>``.
+#: The match markers of :meth:`storydesk.store.Store.search` snippets.
+MATCH_START, MATCH_END = "\x02", "\x03"
 
-    >>> str(snippet_markup("a [<b>] c ]"))
-    'a <mark>&lt;b&gt;</mark> c ]'
+
+def snippet_parts(snippet: str) -> list[tuple[str, bool]]:
+    """A search snippet as (text, is_match) runs, markers dropped; a stray marker never
+    leaves a match open past the snippet.
+
+    >>> snippet_parts("a [b] \x02<c>\x03 d\x03")
+    [('a [b] ', False), ('<c>', True), (' d', False)]
     """
-    out, open_ = [], False
-    for ch in snippet:
-        if ch == "[" and not open_:
-            out.append("<mark>")
-            open_ = True
-        elif ch == "]" and open_:
-            out.append("</mark>")
-            open_ = False
-        else:
-            out.append(str(escape(ch)))
-    if open_:
-        out.append("</mark>")
-    return Markup("".join(out))
+    parts: list[tuple[str, bool]] = []
+    is_match = False
+    for piece in re.split(f"([{MATCH_START}{MATCH_END}])", snippet):
+        if piece in (MATCH_START, MATCH_END):
+            is_match = piece == MATCH_START
+        elif piece:
+            parts.append((piece, is_match))
+    return parts
+
+
+def snippet_markup(snippet: str) -> Markup:
+    """A search snippet escaped, its matches in ``<mark>``; brackets stay text.
+
+    >>> str(snippet_markup("[a] \x02<b>\x03 c"))
+    '[a] <mark>&lt;b&gt;</mark> c'
+    """
+    return Markup("".join(f"<mark>{escape(text)}</mark>" if is_match else str(escape(text))
+                          for text, is_match in snippet_parts(snippet)))
 
 
 def by_date(articles: Sequence[dict]) -> list[dict]:
