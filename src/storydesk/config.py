@@ -73,6 +73,12 @@ SETTINGS: tuple[Setting, ...] = (
         "Counters kept by the trend detector (memory is bounded by this, "
         "however many distinct terms arrive).",
     ),
+    Setting(
+        "trend_min_spread",
+        1.0,
+        "Smallest spread (standard deviation) a term's baseline is given: a term never seen "
+        "before needs trend_threshold times this many mentions in one bucket to be flagged.",
+    ),
     Setting("summary_sentences", 5, "Sentences in a brief's summary (3 to 6)."),
     Setting(
         "summary_embeddings",
@@ -127,6 +133,7 @@ class Settings:
     trend_bucket_hours: float = 24.0
     trend_threshold: float = 3.0
     trend_table_size: int = 65536
+    trend_min_spread: float = 1.0
     summary_sentences: int = 5
     summary_embeddings: bool = False
     api_token: str | None = None
@@ -141,7 +148,7 @@ class Settings:
             raise ConfigError("setting 'summary_sentences' must be between 3 and 6")
         if not 0.0 < self.story_threshold < 1.0:
             raise ConfigError("setting 'story_threshold' must be between 0 and 1")
-        if self.trend_bucket_hours <= 0 or self.trend_table_size < 16:
+        if self.trend_bucket_hours <= 0 or self.trend_table_size < 16 or self.trend_min_spread <= 0:
             raise ConfigError("trend settings must be positive (table size at least 16)")
 
     def replace(self, **changes: Any) -> "Settings":

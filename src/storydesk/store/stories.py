@@ -1,11 +1,17 @@
 """Reads and writes of stories, grouping state, posts and trend counts (all their SQL).
 
 Times are naive-UTC ISO strings ("YYYY-MM-DDTHH:MM:SS"), so they compare as text.
+
+Writes take the connection of a transaction the caller holds
+(``with store.transaction() as conn``), so that everything one article or post changes
+is committed together, with the state version (:func:`bump_version`) that tells other
+writers of the same file that their copy of the state is stale.
 """
 
 from __future__ import annotations
 
 import json
+import sqlite3
 from datetime import datetime, timezone
 from typing import Any, Iterable
 
@@ -36,12 +42,48 @@ def is_grouped(store: Store, article_id: str) -> bool:
 
 
 def ungrouped_articles(store: Store) -> list[str]:
-    """Ids of stored articles not yet in a story, oldest publication first."""
+    """Ids of stored articles not yet in a story, oldest publication first. Cheap when
+    there are none (two counts over indexes), so every ingest can ask."""
+    n_articles = store.execute("SELECT count(*) FROM articles").fetchone()[0]
+    n_grouped = store.execute("SELECT count(*) FROM story_articles").fetchone()[0]
+    if n_grouped >= n_articles:
+        return []
     rows = store.execute(
-        "SELECT a.id FROM articles a LEFT JOIN story_articles s ON s.article_id = a.id "
-        "WHERE s.article_id IS NULL ORDER BY a.published IS NULL, a.published, a.rowid"
+        "SELECT a.id FROM articles a WHERE NOT EXISTS "
+        "(SELECT 1 FROM story_articles s WHERE s.article_id = a.id) "
+        "ORDER BY a.published IS NULL, a.published, a.rowid"
     ).fetchall()
     return [r[0] for r in rows]
+
+
+def state_version(store: Store) -> int:
+    """How many grouping/trend writes the store has seen (any writer)."""
+    row = store.execute("SELECT value FROM desk_state WHERE key = 'version'").fetchone()
+    return int(row[0]) if row else 0
+
+
+def bump_version(conn: sqlite3.Connection, version: int) -> int:
+    """Record one more write after ``version`` (inside the writer's transaction)."""
+    _put_state(conn, [("version", str(version + 1))])
+    return version + 1
+
+
+def _put_state(conn: sqlite3.Connection, rows: Iterable[tuple[str, Any]]) -> None:
+    conn.executemany(
+        "INSERT INTO desk_state (key, value) VALUES (?, ?) "
+        "ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+        list(rows),
+    )
+
+
+def save_pending(conn: sqlite3.Connection, items: list[dict]) -> None:
+    """The trend evidence of undated articles waiting for the stream's clock."""
+    _put_state(conn, [("pending_trend_items", json.dumps(items))])
+
+
+def load_pending(store: Store) -> list[dict]:
+    row = store.execute("SELECT value FROM desk_state WHERE key = 'pending_trend_items'").fetchone()
+    return json.loads(row[0]) if row else []
 
 
 def latest_activity(store: Store) -> str | None:
@@ -69,7 +111,7 @@ def load_story_states(store: Store, ids: Iterable[str]) -> list[dict]:
 
 
 def save_assignment(
-    store: Store,
+    conn: sqlite3.Connection,
     *,
     article_id: str,
     state: dict,
@@ -79,99 +121,89 @@ def save_assignment(
     df_buckets: Iterable[int],
     n_docs: int,
 ) -> None:
-    """Record where one article went and the grouping state it changed, atomically."""
-    with store.transaction() as conn:
-        conn.execute(
-            "INSERT INTO stories (id, headline, first_seen, last_seen, state, updated_at) "
-            "VALUES (?, NULL, ?, ?, ?, ?) ON CONFLICT (id) DO UPDATE SET "
-            "first_seen = excluded.first_seen, last_seen = excluded.last_seen, "
-            "state = excluded.state, updated_at = excluded.updated_at",
-            (state["id"], state["first"], state["last"], json.dumps(state), _now()),
-        )
-        position = conn.execute("SELECT coalesce(max(position), 0) + 1 FROM story_articles").fetchone()[0]
-        conn.execute(
-            "INSERT OR IGNORE INTO story_articles "
-            "(article_id, story_id, seen_at, similarity, duplicate_of, position) VALUES (?, ?, ?, ?, ?, ?)",
-            (article_id, state["id"], seen_at, similarity, duplicate_of, position),
-        )
-        conn.executemany(
-            "INSERT INTO grouping_df (bucket, df) VALUES (?, 1) "
-            "ON CONFLICT (bucket) DO UPDATE SET df = df + 1",
-            [(b,) for b in df_buckets],
-        )
-        conn.execute(
-            "INSERT INTO desk_state (key, value) VALUES ('n_docs', ?) "
-            "ON CONFLICT (key) DO UPDATE SET value = excluded.value",
-            (str(n_docs),),
-        )
-        conn.execute(
-            "UPDATE stories SET headline = (SELECT a.title FROM story_articles s "
-            "JOIN articles a ON a.id = s.article_id WHERE s.story_id = ? AND a.title IS NOT NULL "
-            "AND a.title != '' ORDER BY s.duplicate_of IS NOT NULL, s.seen_at, s.position LIMIT 1) "
-            "WHERE id = ?",
-            (state["id"], state["id"]),
-        )
+    """Record where one article went and the grouping state it changed."""
+    conn.execute(
+        "INSERT INTO stories (id, headline, first_seen, last_seen, state, updated_at) "
+        "VALUES (?, NULL, ?, ?, ?, ?) ON CONFLICT (id) DO UPDATE SET "
+        "first_seen = excluded.first_seen, last_seen = excluded.last_seen, "
+        "state = excluded.state, updated_at = excluded.updated_at",
+        (state["id"], state["first"], state["last"], json.dumps(state), _now()),
+    )
+    position = conn.execute("SELECT coalesce(max(position), 0) + 1 FROM story_articles").fetchone()[0]
+    conn.execute(
+        "INSERT OR IGNORE INTO story_articles "
+        "(article_id, story_id, seen_at, similarity, duplicate_of, position) VALUES (?, ?, ?, ?, ?, ?)",
+        (article_id, state["id"], seen_at, similarity, duplicate_of, position),
+    )
+    conn.executemany(
+        "INSERT INTO grouping_df (bucket, df) VALUES (?, 1) "
+        "ON CONFLICT (bucket) DO UPDATE SET df = df + 1",
+        [(b,) for b in df_buckets],
+    )
+    conn.execute(
+        "INSERT INTO desk_state (key, value) VALUES ('n_docs', ?) "
+        "ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+        (str(n_docs),),
+    )
+    conn.execute(
+        "UPDATE stories SET headline = (SELECT a.title FROM story_articles s "
+        "JOIN articles a ON a.id = s.article_id WHERE s.story_id = ? AND a.title IS NOT NULL "
+        "AND a.title != '' ORDER BY s.duplicate_of IS NOT NULL, s.seen_at, s.position LIMIT 1) "
+        "WHERE id = ?",
+        (state["id"], state["id"]),
+    )
 
 
 # -- posts and terms -----------------------------------------------------------------------
 
 
-def add_post(store: Store, post: dict[str, Any]) -> bool:
+def add_post(conn: sqlite3.Connection, post: dict[str, Any]) -> bool:
     """Store one social post; False when a post with its id is already stored."""
-    with store.transaction() as conn:
-        cur = conn.execute(
-            "INSERT OR IGNORE INTO posts (id, time, platform, author, handle, text, source, article_id) "
-            "VALUES (:id, :time, :platform, :author, :handle, :text, :source, :article_id)",
-            post,
-        )
-        return cur.rowcount == 1
+    cur = conn.execute(
+        "INSERT OR IGNORE INTO posts (id, time, platform, author, handle, text, source, article_id) "
+        "VALUES (:id, :time, :platform, :author, :handle, :text, :source, :article_id)",
+        post,
+    )
+    return cur.rowcount == 1
 
 
 def add_terms(
-    store: Store, terms: Iterable[tuple[str, str, str]], bucket: str, story_id: str | None, seen_at: str
+    conn: sqlite3.Connection, terms: Iterable[tuple[str, str, str]], bucket: str, story_id: str | None, seen_at: str
 ) -> None:
     """Count one document's distinct ``(key, label, kind)`` terms in ``bucket`` (and in
     its story). An entity seen once upgrades a phrase of the same text."""
     terms = list(terms)
-    with store.transaction() as conn:
+    conn.executemany(
+        "INSERT INTO term_volume (term, bucket, label, kind, n) VALUES (?, ?, ?, ?, 1) "
+        "ON CONFLICT (term, bucket) DO UPDATE SET n = n + 1, "
+        "kind = CASE WHEN excluded.kind = 'entity' THEN 'entity' ELSE kind END",
+        [(key, bucket, label, kind) for key, label, kind in terms],
+    )
+    if story_id is not None:
         conn.executemany(
-            "INSERT INTO term_volume (term, bucket, label, kind, n) VALUES (?, ?, ?, ?, 1) "
-            "ON CONFLICT (term, bucket) DO UPDATE SET n = n + 1, "
+            "INSERT INTO story_terms (story_id, term, label, kind, n, last_seen) "
+            "VALUES (?, ?, ?, ?, 1, ?) ON CONFLICT (story_id, term) DO UPDATE SET n = n + 1, "
+            "last_seen = max(last_seen, excluded.last_seen), "
             "kind = CASE WHEN excluded.kind = 'entity' THEN 'entity' ELSE kind END",
-            [(key, bucket, label, kind) for key, label, kind in terms],
+            [(story_id, key, label, kind, seen_at) for key, label, kind in terms],
         )
-        if story_id is not None:
-            conn.executemany(
-                "INSERT INTO story_terms (story_id, term, label, kind, n, last_seen) "
-                "VALUES (?, ?, ?, ?, 1, ?) ON CONFLICT (story_id, term) DO UPDATE SET n = n + 1, "
-                "last_seen = max(last_seen, excluded.last_seen), "
-                "kind = CASE WHEN excluded.kind = 'entity' THEN 'entity' ELSE kind END",
-                [(story_id, key, label, kind, seen_at) for key, label, kind in terms],
-            )
 
 
-def add_flags(store: Store, flags: Iterable[tuple[str, str, str, str, float, int]]) -> None:
+def add_flags(conn: sqlite3.Connection, flags: Iterable[tuple[str, str, str, str, float, int]]) -> None:
     """Record ``(key, bucket, label, kind, score, count)`` flags, keeping each term's
     highest score per bucket."""
-    with store.transaction() as conn:
-        conn.executemany(
-            "INSERT INTO trend_flags (term, bucket, label, kind, score, count) VALUES (?, ?, ?, ?, ?, ?) "
-            "ON CONFLICT (term, bucket) DO UPDATE SET score = max(score, excluded.score), "
-            "count = max(count, excluded.count)",
-            list(flags),
-        )
+    conn.executemany(
+        "INSERT INTO trend_flags (term, bucket, label, kind, score, count) VALUES (?, ?, ?, ?, ?, ?) "
+        "ON CONFLICT (term, bucket) DO UPDATE SET score = max(score, excluded.score), "
+        "count = max(count, excluded.count)",
+        list(flags),
+    )
 
 
-def save_trend_state(store: Store, state: dict) -> None:
+def save_trend_state(conn: sqlite3.Connection, state: dict) -> None:
     blobs = {k: v for k, v in state.items() if isinstance(v, bytes)}
     meta = {k: v for k, v in state.items() if not isinstance(v, bytes)}
-    with store.transaction() as conn:
-        rows = [(f"trend_{k}", v) for k, v in blobs.items()] + [("trend_meta", json.dumps(meta))]
-        conn.executemany(
-            "INSERT INTO desk_state (key, value) VALUES (?, ?) "
-            "ON CONFLICT (key) DO UPDATE SET value = excluded.value",
-            rows,
-        )
+    _put_state(conn, [(f"trend_{k}", v) for k, v in blobs.items()] + [("trend_meta", json.dumps(meta))])
 
 
 def load_trend_state(store: Store) -> dict | None:

@@ -1,17 +1,27 @@
 """The live desk's stateful part: one :class:`StoryTracker` per store groups each new
 article into a story and counts its terms (and its embedded posts' terms) for trend
 detection, persisting every change, so a restart resumes from the store.
+
+The store is the authority. Everything one article (or post) changes — its story, the
+document frequencies, its term counts, flags, the trend baselines, the undated articles
+still waiting for the stream's clock — is written in one transaction, together with the
+store's state version. A tracker that finds the version moved since its own last write
+(another writer on the same file: ``storydesk serve`` taking POSTs while ``storydesk
+ingest`` runs) reloads its state inside that transaction before deciding anything, so
+two writers make the same decisions one writer would.
 """
 
 from __future__ import annotations
 
 import hashlib
 import logging
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from typing import Iterator
 
 from ..config import Settings
-from ..model import Analysis, Article, Post
+from ..model import Analysis, Article
 from ..store import Store
 from ..store import stories as db
 from .features import article_features, parse_time
@@ -21,6 +31,7 @@ from .trends import Flag, TrendDetector
 
 log = logging.getLogger(__name__)
 
+#: Undated articles held back (in the store) while no dated article has told the time.
 MAX_PENDING = 20
 
 
@@ -53,26 +64,64 @@ class PostItem:
         return self.id or post_id(self.platform, self.handle, self.text)
 
 
+def detector_for(settings: Settings) -> TrendDetector:
+    """The trend detector the settings describe."""
+    return TrendDetector(settings.trend_bucket_hours, settings.trend_threshold,
+                         settings.trend_table_size, beta=settings.trend_min_spread)
+
+
+def evidence(article: Article, analysis: Analysis | None) -> dict:
+    """What an article adds to the trend counts (JSON-ready, so it can wait in the store):
+    its terms and its embedded posts."""
+    posts = analysis.posts if analysis is not None else ()
+    return {
+        "article_id": article.id,
+        "source": article.source,
+        "terms": [[t.key, t.text, t.kind] for t in article_terms(article, analysis)],
+        "posts": [{"platform": p.platform, "author": p.author, "handle": p.handle, "text": p.text,
+                   "date": p.date, "hashtags": list(p.hashtags)} for p in posts],
+    }
+
+
 class StoryTracker:
-    """Grouping and trend state of one store (restored when created)."""
+    """Grouping and trend state of one store, loaded from it on the first write and
+    reloaded whenever another writer changed it."""
 
     def __init__(self, store: Store, settings: Settings):
         self._store = store
+        self._settings = settings
+        self._version: int | None = None  # the store's state version memory matches
         self._grouper = StoryGrouper(settings.story_threshold, settings.story_window_days)
         self._horizon = timedelta(days=self._grouper.horizon_days)
+        self._detector = detector_for(settings)
         self._loaded: tuple[datetime, datetime] | None = None
-        #: Undated articles that arrived before any dated one: their trend counts wait
-        #: for the stream's clock (at most MAX_PENDING; lost if the process stops first).
-        self._pending: list[tuple[Article, Analysis | None, str, datetime]] = []
-        n_docs, df = db.load_df(store)
-        self._grouper.restore_df(n_docs, df, parse_time(db.latest_activity(store)))
-        self._detector = TrendDetector(
-            settings.trend_bucket_hours, settings.trend_threshold, settings.trend_table_size
-        )
-        self._restore_trends()
+        self._pending: list[dict] = []
 
-    # -- restore -----------------------------------------------------------------------
-    def _restore_trends(self) -> None:
+    # -- state -------------------------------------------------------------------------
+    @contextmanager
+    def _writing(self) -> Iterator:
+        """One write transaction in which memory matches the store: reload when the
+        state version is not the one of this tracker's last write; memory that a failed
+        write may have changed is reloaded next time."""
+        with self._store.transaction() as conn:
+            version = db.state_version(self._store)
+            if version != self._version:
+                if self._version is not None:
+                    log.info("%s was changed by another writer; story and trend state reloaded",
+                             self._store.path)
+                self._load()
+            self._version = None
+            yield conn
+            written = db.bump_version(conn, version)
+        self._version = written
+
+    def _load(self) -> None:
+        settings = self._settings
+        self._grouper = StoryGrouper(settings.story_threshold, settings.story_window_days)
+        self._loaded = None
+        n_docs, df = db.load_df(self._store)
+        self._grouper.restore_df(n_docs, df, parse_time(db.latest_activity(self._store)))
+        self._detector = detector_for(settings)
         state = db.load_trend_state(self._store)
         if state is not None:
             try:
@@ -83,6 +132,7 @@ class StoryTracker:
         start = iso(self._detector.bucket_start(done + 1)) if done is not None else ""
         for key, label, kind, bucket, n in db.volumes_since(self._store, start):
             self._detector.replay(Term(key, label, kind), datetime.fromisoformat(bucket), n)
+        self._pending = db.load_pending(self._store)
 
     def _load_stories_near(self, t: datetime) -> None:
         """Make the stored stories an article at ``t`` may join active (once per range)."""
@@ -96,81 +146,98 @@ class StoryTracker:
 
     # -- articles ----------------------------------------------------------------------
     def add_article(self, article: Article, analysis: Analysis | None) -> Assignment | None:
-        """Group one stored article and count its terms; None if it was grouped before."""
+        """Group one stored article and count its terms; None if it was grouped before
+        (by this or another writer)."""
         if db.is_grouped(self._store, article.id):
             return None
         features = article_features(article, analysis)
-        # An undated article happens "now" on the stream's clock: the newest article time
-        # seen (its ingest time only when nothing dated came before).
-        at = features.time if features.time_known else (self._grouper.latest or features.time)
-        self._load_stories_near(at)
-        assignment = self._grouper.learn_one(features)
-        state = self._grouper.story_state(assignment.story_id)
-        db.save_assignment(
-            self._store,
-            article_id=article.id,
-            state=state.to_dict(),
-            seen_at=iso(features.time),
-            similarity=assignment.similarity,
-            duplicate_of=assignment.duplicate_of,
-            df_buckets=assignment.df_buckets,
-            n_docs=self._grouper.n_docs,
-        )
-        if assignment.duplicate_of is None:  # a copy is not a second piece of evidence
-            if features.time_known or self._grouper.latest is not None:
-                self._flush_pending(at)
-                self._count_article(article, analysis, at, assignment.story_id)
-            else:  # no clock yet: wait for the first dated article to tell the time
-                self._pending.append((article, analysis, assignment.story_id, at))
-                if len(self._pending) >= MAX_PENDING:
-                    self._flush_pending(None)
-        evicted = self._grouper.evict_inactive()
-        if evicted and self._loaded is not None:
-            self._loaded = (max(self._loaded[0], at - self._horizon), self._loaded[1])
+        found = evidence(article, analysis)
+        with self._writing() as conn:
+            if db.is_grouped(self._store, article.id):
+                return None
+            # An undated article happens "now" on the stream's clock: the newest article
+            # time seen (its ingest time only when nothing dated came before).
+            at = features.time if features.time_known else (self._grouper.latest or features.time)
+            self._load_stories_near(at)
+            assignment = self._grouper.learn_one(features)
+            state = self._grouper.story_state(assignment.story_id)
+            db.save_assignment(
+                conn,
+                article_id=article.id,
+                state=state.to_dict(),
+                seen_at=iso(features.time),
+                similarity=assignment.similarity,
+                duplicate_of=assignment.duplicate_of,
+                df_buckets=assignment.df_buckets,
+                n_docs=self._grouper.n_docs,
+            )
+            if assignment.duplicate_of is None:  # a copy is not a second piece of evidence
+                self._count_or_hold(conn, found, at, assignment.story_id, features.time_known)
+            evicted = self._grouper.evict_inactive()
+            if evicted and self._loaded is not None:
+                self._loaded = (max(self._loaded[0], at - self._horizon), self._loaded[1])
         return assignment
 
-    def _count_article(self, article: Article, analysis: Analysis | None, at: datetime, story_id: str) -> None:
-        self._count(article_terms(article, analysis), at, story_id)
-        for post in analysis.posts if analysis is not None else ():
-            self.add_post(self._embedded(post, article, at), story_id=story_id)
+    def _count_or_hold(self, conn, found: dict, at: datetime, story_id: str, dated: bool) -> None:
+        """Count an article's evidence now, or — undated, with no clock yet — hold it in
+        the store until the first dated article tells the time."""
+        if dated or self._grouper.latest is not None:
+            self._flush_pending(conn, at)
+            self._count_evidence(conn, found, at, story_id)
+            return
+        self._pending.append({**found, "story_id": story_id, "at": iso(at)})
+        if len(self._pending) >= MAX_PENDING:
+            self._flush_pending(conn, None)
+        else:
+            db.save_pending(conn, self._pending)
 
-    def _flush_pending(self, at: datetime | None) -> None:
+    def _flush_pending(self, conn, at: datetime | None) -> None:
         """Count the undated articles held back, at ``at`` (else at their ingest times)."""
+        if not self._pending:
+            return
         pending, self._pending = self._pending, []
-        for article, analysis, story_id, ingested in pending:
-            self._count_article(article, analysis, at or ingested, story_id)
+        for item in pending:
+            self._count_evidence(conn, item, at or datetime.fromisoformat(item["at"]), item["story_id"])
+        db.save_pending(conn, [])
 
-    @staticmethod
-    def _embedded(post: Post, article: Article, at: datetime) -> PostItem:
-        posted = parse_time(post.date)
-        return PostItem(
-            time=posted if posted is not None and posted <= at else at,
-            text=post.text, source=article.source, platform=post.platform, author=post.author,
-            handle=post.handle, hashtags=post.hashtags, article_id=article.id,
-        )
+    def _count_evidence(self, conn, found: dict, at: datetime, story_id: str) -> None:
+        self._count(conn, [Term(*t) for t in found["terms"]], at, story_id)
+        for post in found["posts"]:
+            posted = parse_time(post["date"])
+            item = PostItem(
+                time=posted if posted is not None and posted <= at else at,
+                text=post["text"], source=found["source"], platform=post["platform"],
+                author=post["author"], handle=post["handle"], hashtags=tuple(post["hashtags"]),
+                article_id=found["article_id"],
+            )
+            self._add_post(conn, item, story_id)
 
     # -- posts and trends --------------------------------------------------------------
     def add_post(self, post: PostItem, *, story_id: str | None = None) -> bool:
         """Store one post and count its terms; False if it was already stored."""
-        new = db.add_post(self._store, {
+        with self._writing() as conn:
+            return self._add_post(conn, post, story_id)
+
+    def _add_post(self, conn, post: PostItem, story_id: str | None) -> bool:
+        new = db.add_post(conn, {
             "id": post.key, "time": iso(post.time), "platform": post.platform, "author": post.author,
             "handle": post.handle, "text": post.text, "source": post.source, "article_id": post.article_id,
         })
         if new:
-            self._count(post_terms(post.text, post.hashtags), post.time, story_id)
+            self._count(conn, post_terms(post.text, post.hashtags), post.time, story_id)
         return new
 
-    def _count(self, terms: list[Term], at: datetime, story_id: str | None) -> list[Flag]:
+    def _count(self, conn, terms: list[Term], at: datetime, story_id: str | None) -> list[Flag]:
         if not terms:
             return []
         before = (self._detector.finished_upto, self._detector.newest)
         flags = self._detector.learn_one(terms, at)
         bucket = iso(self._detector.bucket_start(self._detector.bucket_of(at)))
-        db.add_terms(self._store, [(t.key, t.text, t.kind) for t in terms], bucket, story_id, iso(at))
+        db.add_terms(conn, [(t.key, t.text, t.kind) for t in terms], bucket, story_id, iso(at))
         if flags:
-            db.add_flags(self._store, [
+            db.add_flags(conn, [
                 (f.term.key, iso(f.bucket), f.term.text, f.term.kind, f.score, f.count) for f in flags
             ])
         if (self._detector.finished_upto, self._detector.newest) != before:
-            db.save_trend_state(self._store, self._detector.save())
+            db.save_trend_state(conn, self._detector.save())
         return flags

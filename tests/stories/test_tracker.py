@@ -1,0 +1,160 @@
+"""The store is the authority for story and trend state (issue 6): two writers on one
+file decide as one writer would, an article stored but never grouped (a killed ingest)
+is grouped by the next one, and undated articles waiting for the stream's clock survive
+a restart."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from storydesk import Desk, Settings
+from storydesk.model import Article
+from storydesk.store import Store
+from storydesk.stories.tracker import MAX_PENDING, StoryTracker
+
+FIXTURES = Path(__file__).parent / "fixtures"
+
+
+def _state(path: Path) -> dict:
+    """What grouping and trend counting wrote, without wall-clock columns."""
+    with Store(path) as store:
+        q = lambda sql: [tuple(r) for r in store.execute(sql).fetchall()]
+        stories = {}
+        for sid, state in q("SELECT id, state FROM stories"):
+            stories[sid] = {k: v for k, v in json.loads(state).items()}
+        return {
+            "members": q("SELECT article_id, story_id, similarity, duplicate_of FROM story_articles ORDER BY article_id"),
+            "stories": stories,
+            "df": q("SELECT bucket, df FROM grouping_df ORDER BY bucket"),
+            "n_docs": q("SELECT value FROM desk_state WHERE key = 'n_docs'"),
+            "volume": q("SELECT term, bucket, n FROM term_volume ORDER BY term, bucket"),
+            "story_terms": q("SELECT story_id, term, n FROM story_terms ORDER BY story_id, term"),
+            "flags": q("SELECT term, bucket, score FROM trend_flags ORDER BY term, bucket"),
+            "posts": q("SELECT id FROM posts ORDER BY id"),
+        }
+
+
+def _desk(path: Path, nlp) -> Desk:
+    desk = Desk(Settings(db=str(path)))
+    desk._nlp = nlp  # the session's pipeline: loading one per Desk costs seconds
+    return desk
+
+
+def _dated(paths: list[Path], tmp_path: Path) -> list[str]:
+    """The seed files as JSON articles with their own dates (the undated seeds get one),
+    so that two runs do not differ by the ingest clock."""
+    out = []
+    for i, p in enumerate(paths):
+        lines = p.read_text(encoding="utf-8").split("\n", 1)
+        target = tmp_path / f"{p.stem}.json"
+        target.write_text(json.dumps({"title": lines[0].strip(), "outlet": f"Outlet {i}",
+                                      "published": f"2020-02-0{1 + i % 3}T1{i}:00:00",
+                                      "text": lines[1].strip()}), encoding="utf-8")
+        out.append(str(target))
+    return out
+
+
+def test_two_writers_on_one_file_decide_as_one_writer(tmp_path, seed_paths, nlp):
+    inputs = _dated(seed_paths, tmp_path) + [str(FIXTURES / "storm.json")]
+    with _desk(tmp_path / "one.db", nlp) as alone:
+        for path in inputs:
+            alone.ingest([path])
+    shared = tmp_path / "two.db"
+    with _desk(shared, nlp) as a, _desk(shared, nlp) as b:
+        for i, path in enumerate(inputs):  # both already hold their state in memory
+            (a if i % 2 == 0 else b).ingest([path])
+        stories = a.stories()
+    assert _state(shared) == _state(tmp_path / "one.db")
+    # the five outlets' takes are one story, the storm another, whoever wrote them
+    assert sorted(s["n_articles"] for s in stories) == [1, 5]
+
+
+def test_posts_from_a_second_writer_count_against_the_same_baselines(tmp_path, seed_paths, nlp):
+    inputs = _dated(seed_paths, tmp_path)
+    posts = str(FIXTURES / "posts.jsonl")
+    with _desk(tmp_path / "one.db", nlp) as alone:
+        alone.ingest(inputs[:3])
+        alone.ingest_posts(posts)
+        alone.ingest(inputs[3:])
+    shared = tmp_path / "two.db"
+    with _desk(shared, nlp) as a, _desk(shared, nlp) as b:
+        a.ingest(inputs[:3])
+        b.ingest_posts(posts)
+        a.ingest(inputs[3:])
+    assert _state(shared) == _state(tmp_path / "one.db")
+
+
+def _undated(i: int) -> Article:
+    # Written for this test: a short local-news item, stored without a date as Desk
+    # stores one (ingest time, date_from_ingest=True).
+    return Article(
+        id=f"undated-{i}", source=f"notes/{i}.txt", format="text",
+        title=f"Harbury flood volunteers fill sandbags, day {i}",
+        text=f"Volunteers in Harbury filled sandbags for a {i}th day as #HarburyFloods trended "
+             "and the River Lenn kept rising.",
+        published=f"2026-11-21T10:0{i}:00", precision="time", date_from_ingest=True,
+    )
+
+
+def _dated_article() -> Article:
+    data = json.loads((FIXTURES / "storm.json").read_text(encoding="utf-8"))
+    return Article(id="storm", source="storm.json", format="json", title=data["title"],
+                   text=data["text"], published=data["published"], precision="time")
+
+
+def test_undated_articles_waiting_for_the_clock_survive_a_restart(tmp_path):
+    path, settings = tmp_path / "pending.db", Settings(db=str(tmp_path / "pending.db"))
+    with Store(path) as store:
+        tracker = StoryTracker(store, settings)
+        for i in range(3):
+            store.add_article(_undated(i))
+            tracker.add_article(_undated(i), None)
+        assert store.execute("SELECT count(*) FROM term_volume").fetchone()[0] == 0
+    with Store(path) as store:  # the process stopped; a new one sees a dated article
+        store.add_article(_dated_article())
+        StoryTracker(store, settings).add_article(_dated_article(), None)
+        rows = dict(store.execute(
+            "SELECT bucket, n FROM term_volume WHERE term = '#harburyfloods'").fetchall())
+    # the three undated articles are counted on the stream's clock: the dated one's day
+    assert rows == {"2020-02-02T00:00:00": 3}
+
+
+def test_undated_articles_are_counted_at_ingest_time_when_no_clock_comes(tmp_path):
+    path, settings = tmp_path / "undated.db", Settings(db=str(tmp_path / "undated.db"))
+    with Store(path) as store:
+        tracker = StoryTracker(store, settings)
+        for i in range(MAX_PENDING):
+            article = _undated(i % 10)
+            article = Article(**{**article.__dict__, "id": f"u{i}"})
+            store.add_article(article)
+            tracker.add_article(article, None)
+        counted = store.execute(
+            "SELECT sum(n) FROM term_volume WHERE term = '#harburyfloods'").fetchone()[0]
+    assert counted == MAX_PENDING
+
+
+@pytest.mark.parametrize("fail_at", ["add_terms", "save_assignment"])
+def test_a_failed_write_leaves_no_half_state_and_memory_is_reloaded(tmp_path, monkeypatch, fail_at):
+    from storydesk.store import stories as db
+
+    path, settings = tmp_path / "fail.db", Settings(db=str(tmp_path / "fail.db"))
+    with Store(path) as store:
+        tracker = StoryTracker(store, settings)
+        article = _dated_article()
+        store.add_article(article)
+
+        def broken(*args, **kwargs):
+            raise OSError("disk full")
+
+        with monkeypatch.context() as m:
+            m.setattr(db, fail_at, broken)
+            with pytest.raises(OSError):
+                tracker.add_article(article, None)
+        assert store.execute("SELECT count(*) FROM stories").fetchone()[0] == 0
+        assert store.execute("SELECT count(*) FROM story_articles").fetchone()[0] == 0
+        assignment = tracker.add_article(article, None)  # memory does not think it is done
+        assert assignment is not None and assignment.new_story
+        assert store.execute("SELECT value FROM desk_state WHERE key = 'n_docs'").fetchone()[0] == "1"
