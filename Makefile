@@ -15,11 +15,12 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet -e . --group dev
 	touch $@
 
-## demo: ingest the bundled example (examples/seeds) and print its brief
+## demo: ingest the bundled example (examples/seeds), list its story and trends, print its brief
 demo: $(STAMP)
 	rm -f demo.db demo.db-wal demo.db-shm
 	$(BIN)/storydesk ingest examples/seeds --db demo.db
-	$(BIN)/storydesk articles --db demo.db
+	$(BIN)/storydesk stories --db demo.db
+	$(BIN)/storydesk trends --db demo.db
 	$(BIN)/storydesk brief examples/seeds --db demo.db
 
 ## test: run the whole test suite (installs Chromium for the browser tests if missing)

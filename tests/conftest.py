@@ -65,3 +65,26 @@ def analyzed_seeds(seed_articles, nlp):
     from storydesk.model import AnalyzedArticle
 
     return [AnalyzedArticle(a, an) for a, an in zip(seed_articles, analyze_articles(seed_articles, nlp))]
+
+
+@pytest.fixture(autouse=True)
+def _every_brief_is_verbatim(monkeypatch):
+    """Every brief built by any test, through ``storydesk.brief.build_brief``, keeps the
+    brief's promise (tests/brief/verbatim.py): excerpts are exactly their spans and are
+    found in the input, quotes are printed verbatim by a source."""
+    import storydesk.brief as brief_module
+    from tests.brief.verbatim import assert_brief_verbatim
+
+    built = []
+    original = brief_module.build_brief
+
+    def recording(analyzed, *args, **kwargs):
+        analyzed = list(analyzed)
+        result = original(analyzed, *args, **kwargs)
+        built.append((result, analyzed))
+        return result
+
+    monkeypatch.setattr(brief_module, "build_brief", recording)
+    yield built
+    for result, analyzed in built:
+        assert_brief_verbatim(result, analyzed)

@@ -4,7 +4,7 @@ read from; every quote's text appears verbatim in one of its sources; every summ
 sentence is the excerpt of one of its sources.
 
 ``assert_brief_verbatim(brief, articles)`` is called by every test that builds a brief;
-``recording_briefs`` (used autouse by tests/brief/conftest.py) also checks every brief
+an autouse fixture in tests/conftest.py also checks every brief
 built through ``storydesk.brief.build_brief`` during a test.
 """
 
