@@ -67,6 +67,12 @@ def run(fn: Callable[[], Any]) -> Any:
     except BrokenPipeError:  # `storydesk articles | head`
         sys.stderr.close()
         raise typer.Exit(EXIT_OK)
+    except (typer.Exit, typer.Abort, KeyboardInterrupt):
+        raise
+    except Exception as exc:  # a bug: one clear line, the traceback only when asked
+        logging.getLogger("storydesk").debug("internal error", exc_info=True)
+        hint = "" if logging.getLogger().isEnabledFor(logging.DEBUG) else " (run with -vv for the traceback)"
+        fail(f"internal error: {type(exc).__name__}: {exc}{hint}")
 
 
 def print_json(data: Any) -> None:
