@@ -10,6 +10,7 @@ import typer
 
 from ..desk import Desk
 from ..ingest import expand, field_map
+from ..listing import article_row
 from ..model import Article, Rejection, to_dict
 from .app import (
     EXIT_REJECTED,
@@ -105,17 +106,6 @@ def ingest(
         raise typer.Exit(EXIT_REJECTED)
 
 
-def _row(article: Article) -> dict:
-    return {
-        "id": article.id,
-        "outlet": article.outlet,
-        "published": article.published,
-        "date_from_ingest": article.date_from_ingest,
-        "title": article.title,
-        "source": article.source,
-    }
-
-
 def _published_cell(row: dict) -> str:
     """The table's date: an ingest-time date says so, since the source gave none."""
     if row["published"] is None:
@@ -140,7 +130,7 @@ def articles(
 
     def body() -> None:
         with Desk(settings_for(db, sets)) as desk:
-            rows = [_row(a) for a in desk.store.list_articles(since=since, limit=limit)]
+            rows = [article_row(a) for a in desk.store.list_articles(since=since, limit=limit)]
         if format == "json":
             print_json(rows)
             return

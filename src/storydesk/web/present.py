@@ -3,26 +3,16 @@
 from __future__ import annotations
 
 from ..desk import Desk
+from ..listing import article_row
 from ..model import Analysis, Article, to_dict
 from .views import snippet_parts
 
 _ANALYSIS_PARTS = ("sentences", "entities", "quotes", "posts", "tags", "dates", "figures")
 
 
-def article_row(article: Article) -> dict:
-    return {
-        "id": article.id,
-        "outlet": article.outlet,
-        "title": article.title,
-        "published": article.published,
-        "source": article.source,
-    }
-
-
 def article_json(article: Article, analysis: Analysis | None) -> dict:
     """The analysis contract of DESIGN.md for one article (offsets into ``text``)."""
-    data = {**article_row(article), "url": article.url, "authors": list(article.authors),
-            "date_from_ingest": article.date_from_ingest, "text": article.text}
+    data = {**article_row(article), "url": article.url, "authors": list(article.authors), "text": article.text}
     for part in _ANALYSIS_PARTS:
         data[part] = to_dict(getattr(analysis, part)) if analysis is not None else []
     data["notes"] = list(analysis.notes) if analysis is not None else ["not analyzed"]

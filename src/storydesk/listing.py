@@ -1,0 +1,24 @@
+"""One row per stored article, as listings show it (``storydesk articles``, the HTTP API).
+
+>>> from storydesk.model import Article
+>>> article_row(Article(id="a1", source="wire.txt", format="text", text="Body.", title="Headline",
+...                     outlet="Wire", published="2021-06-07"))
+{'id': 'a1', 'outlet': 'Wire', 'published': '2021-06-07', 'date_from_ingest': False, 'title': 'Headline', 'source': 'wire.txt'}
+"""
+
+from __future__ import annotations
+
+from .model import Article
+
+
+def article_row(article: Article) -> dict:
+    """The article's listing fields; ``date_from_ingest`` says ``published`` is the time
+    it was ingested, because its source gave no date."""
+    return {
+        "id": article.id,
+        "outlet": article.outlet,
+        "published": article.published,
+        "date_from_ingest": article.date_from_ingest,
+        "title": article.title,
+        "source": article.source,
+    }
