@@ -122,3 +122,28 @@ def test_api_docs_page_lists_every_endpoint(client):
     for path in schema["paths"]:
         assert f"<code>{path}</code>" in page
     assert audit(page) == []
+
+
+def test_story_page_tells_citations_and_outlets_apart(brief_client):
+    """Two passages of one article were two links with the same text, and articles with no
+    outlet were counted as one outlet ("5 articles from 1 outlets")."""
+    brief = brief_client.brief
+    first, second = brief["summary"][0]["sources"][0], brief["timeline"][0]["sources"][0]
+    assert first["article_id"] == second["article_id"] and first["start"] != second["start"]
+    brief["origin"]["sources"] = [first, second]
+    brief["story"]["articles"][0]["outlet"], brief["story"]["articles"][1]["outlet"] = "Harbour Wire", None
+    page = brief_client.get("/stories/s-test").text
+    origin = re.search(r'<p class="origin">(.*?)</p>', page, re.S).group(1)
+    labels = re.findall(r'<a class="cite"[^>]*>(.*?)</a>', origin)
+    assert labels == ["Harbour Wire", "Harbour Wire, passage 2"]
+    assert "2 articles: 1 from 1 outlet, 1 with no outlet named" in visible_text(page)
+
+
+def test_article_page_names_its_source_and_an_ingest_date_as_such(client):
+    wire = find_wire(client)
+    page = client.get(f"/articles/{wire['id']}").text
+    assert f'<code class="source">{wire["source"]}</code>' in page
+    undated = {"title": "Pier closed", "outlet": "Coast Herald", "text": "The east pier closed for repairs."}
+    stored = client.post("/api/articles", params={"name": "desk"}, json=undated).json()["stored"][0]
+    page = visible_text(client.get(f"/articles/{stored['id']}").text)
+    assert "undated (ingested " in page and "from api:desk" in page

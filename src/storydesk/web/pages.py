@@ -81,7 +81,7 @@ def story_page(request: Request, story_id: str = Path(..., pattern=ID_PATTERN)) 
         return html(
             request, "story.html", title=story.get("headline") or "Story", brief=brief, story=story,
             speakers=views.quotes_by_speaker(brief.get("quotes", [])),
-            outlets=views.outlet_names(articles), names=views.source_names(articles),
+            names=views.source_names(articles),
         )
 
     return HTMLResponse(ctx.story_pages.get(key, draw))

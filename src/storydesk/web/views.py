@@ -129,8 +129,46 @@ def by_date(articles: Sequence[dict]) -> list[dict]:
     return sorted(articles, key=lambda a: (a.get("published") is None, a.get("published") or ""))
 
 
-def outlet_names(articles: Sequence[dict]) -> list[str]:
-    return sorted({a.get("outlet") or "unknown outlet" for a in articles})
+def _count(n: int, noun: str) -> str:
+    return f"{n} {noun}{'' if n == 1 else 's'}"
+
+
+def coverage_phrase(articles: Sequence[dict]) -> str:
+    """How many articles from how many outlets, articles with no outlet counted apart
+    (not lumped into one "unknown outlet").
+
+    >>> coverage_phrase([{"outlet": "X"}, {"outlet": "X"}, {"outlet": "Y"}])
+    '3 articles from 2 outlets'
+    >>> coverage_phrase([{"outlet": "X"}, {"outlet": None}, {"outlet": None}])
+    '3 articles: 1 from 1 outlet, 2 with no outlet named'
+    >>> coverage_phrase([{"outlet": None}])
+    '1 article with no outlet named'
+    """
+    named = [a["outlet"] for a in articles if a.get("outlet")]
+    unnamed = len(articles) - len(named)
+    outlets = _count(len(set(named)), "outlet")
+    if not unnamed:
+        return f"{_count(len(named), 'article')} from {outlets}"
+    if not named:
+        return f"{_count(unnamed, 'article')} with no outlet named"
+    return f"{_count(len(articles), 'article')}: {len(named)} from {outlets}, {unnamed} with no outlet named"
+
+
+def cite_labels(sources: Sequence[dict], names: dict[str, str]) -> list[tuple[dict, str]]:
+    """Each citation with its link text: the article's short name, numbered from its
+    second passage on, so that two links never read the same.
+
+    >>> [label for _, label in cite_labels([{"article_id": "a"}, {"article_id": "b", "outlet": "Y"},
+    ...                                     {"article_id": "a"}], {"a": "X"})]
+    ['X', 'Y', 'X, passage 2']
+    """
+    seen: dict[str, int] = {}
+    out = []
+    for s in sources:
+        name = names.get(s.get("article_id")) or s.get("outlet") or "source"
+        seen[name] = seen.get(name, 0) + 1
+        out.append((s, name if seen[name] == 1 else f"{name}, passage {seen[name]}"))
+    return out
 
 
 def group_trends(trends: Sequence[dict]) -> list[dict]:
