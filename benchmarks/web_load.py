@@ -1,9 +1,12 @@
 """The web desk under load, while an ingest writes to the same store.
 
-A store of ``--articles`` articles (all of timeline17, the example articles, then AllSides
-articles from neus-allsides-neutral-mds to make up the number) is built once with
-``storydesk ingest`` into a cache folder outside the repository ($STORYDESK_BENCH_CACHE,
-default /tmp/storydesk-bench) and reused. Each run copies it, starts ``storydesk serve`` on
+A store of ``--articles`` articles (the example articles, all of timeline17, then AllSides
+articles from neus-allsides-neutral-mds to make up the number) is built once, every
+article through ``storydesk ingest`` (analysis and grouping; see
+:mod:`benchmarks.web_load_store`), into a cache folder outside the repository
+($STORYDESK_BENCH_CACHE, default /tmp/storydesk-bench) and reused. A build that runs out
+of ``--build-minutes`` is resumed by the next run; until it is complete, the benchmark runs
+on the partial store and its table says how many articles it held. Each run copies it, starts ``storydesk serve`` on
 it, and from a separate client process measures requests per second and p50/p99 latency
 of the front page, a story page and ``/api/stories/{id}`` while ``storydesk ingest`` adds
 new articles (AllSides validation articles) to the same store. The baseline is the same
@@ -19,7 +22,6 @@ Everything listens on 127.0.0.1 only. Every phase is bounded by ``--requests`` a
 
 from __future__ import annotations
 
-import gzip
 import json
 import os
 import shutil
@@ -36,9 +38,16 @@ from pathlib import Path
 if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from benchmarks._common import ROOT, parser, report, require  # noqa: E402
+from benchmarks._common import parser, report, require  # noqa: E402
+from benchmarks.web_load_store import (  # noqa: E402
+    EXAMPLES,
+    build_store,
+    contents,
+    copy_store,
+    storydesk_cmd,
+    write_corpus,
+)
 
-EXAMPLES = ROOT / "examples" / "seeds"
 TARGETS = ("front page", "story page", "api story")
 BASELINE = "static files, same server"
 #: The baseline: the same pages, pre-rendered, served as files by uvicorn (Starlette's
@@ -51,126 +60,6 @@ STATIC_SERVER = (
     "app.mount('/', StaticFiles(directory=sys.argv[1]))\n"
     "uvicorn.run(app, host='127.0.0.1', port=int(sys.argv[2]), log_level='warning')\n"
 )
-
-
-# -- the corpus ----------------------------------------------------------------------------
-_PTB = ((" -LRB- ", " ("), ("-LRB- ", "("), (" -RRB-", ")"), ("-RRB-", ")"), ("`` ", '"'),
-        (" ''", '"'), (" n't", "n't"), (" 's", "'s"), (" 're", "'re"), (" ,", ","), (" .", "."),
-        (" ;", ";"), (" :", ":"), (" ?", "?"), (" !", "!"), (" %", "%"), ("$ ", "$"))
-
-
-def detokenize(line: str) -> str:
-    """Penn-Treebank tokens back to plain text, roughly ("Cairo 's" -> "Cairo's").
-
-    >>> print(detokenize("Cairo 's square -LRB- CNN -RRB- , `` yes '' ."))
-    Cairo's square (CNN), "yes".
-    """
-    for token, text in _PTB:
-        line = line.replace(token, text)
-    return line
-
-
-def timeline17_records(folder: Path):
-    """Records of every timeline17 article: PTB-tokenised sentences, one a line."""
-    for topic in sorted(p for p in folder.iterdir() if p.is_dir()):
-        outlet = topic.name.split("_", 1)[-1]
-        with gzip.open(topic / "articles.tokenized.jsonl.gz", "rt", encoding="utf-8") as f:
-            for line in f:
-                row = json.loads(line)
-                lines = [detokenize(l.strip()) for l in row["text"].splitlines() if l.strip()]
-                if not lines:
-                    continue
-                title = " ".join(lines[0].split()[:14])
-                yield {"title": title, "text": "\n\n".join(lines), "published": row["time"],
-                       "outlet": outlet, "url": f"timeline17://{topic.name}/{row['id']}"}
-
-
-def allsides_records(path: Path):
-    """Records of the AllSides articles (three outlets' leads per line), undated."""
-    with path.open(encoding="utf-8") as f:
-        for n, line in enumerate(f):
-            for k, part in enumerate(line.split(" [SEP] ")):
-                title, _, text = part.partition("ARTICLE=>")
-                title = title.replace("TITLE=>", "").strip().rstrip(".")
-                if text.strip():
-                    yield {"title": title, "text": text.strip(),
-                           "url": f"allsides://{path.stem}/{n}/{k}"}
-
-
-def write_corpus(data: Path, cache: Path, n_articles: int) -> tuple[Path, Path]:
-    """The folder ``corpus-N/`` (the store's articles besides the examples, in JSONL files
-    of 500 records, each well under max_input_bytes) and ``fresh.jsonl`` (articles
-    ingested during the load); written once."""
-    corpus, fresh = cache / f"corpus-{n_articles}", cache / "fresh.jsonl"
-    allsides = data.parent / "neus-allsides-neutral-mds"
-    if not corpus.exists():
-        wanted = n_articles - len(list(EXAMPLES.glob("*.txt")))
-        seen, rows = set(), []
-        sources = [timeline17_records(data), allsides_records(require(allsides / "train.source"))]
-        for source in sources:
-            for r in source:
-                if len(rows) >= wanted:
-                    break
-                if r["text"] not in seen:
-                    seen.add(r["text"])
-                    rows.append(r)
-        tmp = corpus.with_suffix(".tmp")
-        shutil.rmtree(tmp, ignore_errors=True)
-        tmp.mkdir()
-        for i in range(0, len(rows), 500):
-            part = "".join(json.dumps(r) + "\n" for r in rows[i:i + 500])
-            (tmp / f"part-{i // 500:03d}.jsonl").write_text(part, encoding="utf-8")
-        tmp.rename(corpus)
-    if not fresh.exists():
-        rows = list(allsides_records(require(allsides / "val.source")))
-        fresh.write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
-    return corpus, fresh
-
-
-def storydesk_cmd(*args: str) -> list[str]:
-    return [sys.executable, "-m", "storydesk", *args]
-
-
-def build_store(corpus: Path, cache: Path, n_articles: int, analyze_all: bool) -> Path:
-    """The cached store; built when missing (resumably: ingest skips what is stored).
-
-    The example articles are ingested as ``storydesk ingest`` does (analyzed, grouped,
-    counted for trends). The bulk is stored and grouped the same way but, unless
-    ``analyze_all``, from the grouping's no-analysis features: spaCy analysis runs at
-    seconds per article on a small machine, hours for 10,000. Pages analyze what they
-    show on first request (and the store keeps it)."""
-    from storydesk.analyze import ANALYZER_VERSION
-    from storydesk.config import Settings
-    from storydesk.desk import Desk
-
-    kind = "full" if analyze_all else "bulk"
-    store = cache / f"store-{n_articles}-a{ANALYZER_VERSION}-{kind}.db"
-    if store.exists():
-        return store
-    partial = store.with_suffix(".partial.db")
-    started = time.monotonic()
-    print(f"building {store} (once; resumable) ...", file=sys.stderr)
-    result = subprocess.run(storydesk_cmd("ingest", str(EXAMPLES), "--db", str(partial)))
-    if result.returncode not in (0, 3):
-        sys.exit(f"building the store failed (exit status {result.returncode})")
-    with Desk(Settings(db=str(partial))) as desk:
-        report = desk.ingest([str(corpus)], process=analyze_all)
-        if not analyze_all:
-            for i, article in enumerate(desk.store.list_articles()):
-                desk.tracker.add_article(article, None)  # None: already grouped
-                if i % 1000 == 0:
-                    print(f"  grouped {i} articles", file=sys.stderr)
-        count = desk.store.count_articles()
-    for rejection in report.rejected:
-        print(f"  rejected {rejection}", file=sys.stderr)
-    print(f"built {count} articles ({len(report.rejected)} rejected) in "
-          f"{time.monotonic() - started:.0f}s", file=sys.stderr)
-    if count < n_articles:
-        sys.exit(f"the store holds {count} articles, fewer than {n_articles}; kept {partial} to resume")
-    for suffix in ("-wal", "-shm"):
-        Path(str(partial) + suffix).unlink(missing_ok=True)
-    partial.rename(store)
-    return store
 
 
 # -- servers -------------------------------------------------------------------------------
@@ -296,13 +185,17 @@ def run(args) -> tuple[dict, bool]:
     cache = Path(args.cache)
     cache.mkdir(parents=True, exist_ok=True)
     corpus, fresh = write_corpus(data, cache, args.articles)
-    store = build_store(corpus, cache, args.articles, args.analyze_all)
+    if args.store:  # a store built elsewhere, measured as it is
+        store = require(Path(args.store))
+        built = {**contents(store), "build_seconds": None, "complete": True}
+    else:
+        store, built = build_store(corpus, cache, args.articles, args.build_minutes)
     work = Path(tempfile.mkdtemp(prefix="web_load-"))
     results: dict[str, dict] = {}
     ok = True
     try:
         db = work / "run.db"
-        shutil.copy(store, db)
+        copy_store(store, db)
         port = free_port()
         base = f"http://127.0.0.1:{port}"
         with Server(storydesk_cmd("serve", "--db", str(db), "--host", "127.0.0.1", "--port", str(port)),
@@ -349,7 +242,8 @@ def run(args) -> tuple[dict, bool]:
                 s, b = results[f"storydesk: {target}"], results[f"{BASELINE}: {target}"]
                 s["rps_vs_static"] = round(s["rps"] / b["rps"], 3) if b["rps"] else None
                 s["ingested_during"] = after - before
-            results["_run"] = {"articles": args.articles, "story": story, "ingest_still_running": ingest_running}
+                s["store_articles"], s["store_analyzed"] = built["articles"], built["analyzed"]
+            results["_run"] = {"store": built, "story": story, "ingest_still_running": ingest_running}
     finally:
         shutil.rmtree(work, ignore_errors=True)
     for name, row in results.items():
@@ -383,9 +277,10 @@ def main() -> None:
     p.add_argument("--seconds", type=float, default=60.0, help="time limit per target and system")
     p.add_argument("--cache", default=os.environ.get("STORYDESK_BENCH_CACHE", "/tmp/storydesk-bench"),
                    help="where the built store is kept between runs (outside the repository)")
-    p.add_argument("--analyze-all", action="store_true",
-                   help="build the store with full analysis of every article (hours for 10000)")
+    p.add_argument("--build-minutes", type=float, default=40.0,
+                   help="wall-time budget of one store build (resumed by the next run)")
     p.add_argument("--build-only", action="store_true", help="build the cached store and stop")
+    p.add_argument("--store", help="load-test this store file (copied first) instead of the built one")
     p.add_argument("--client", help=argparse_hidden())
     args = p.parse_args()
     if args.client:
@@ -395,13 +290,18 @@ def main() -> None:
         cache = Path(args.cache)
         cache.mkdir(parents=True, exist_ok=True)
         corpus, _ = write_corpus(require(args.data), cache, args.articles)
-        print(build_store(corpus, cache, args.articles, args.analyze_all))
+        print(json.dumps(build_store(corpus, cache, args.articles, args.build_minutes)[1]))
         return
     results, ok = run(args)
     meta = results.pop("_run")
+    built = meta["store"]
+    how = (f"by storydesk ingest in {built['build_seconds']:.0f}s" if built["build_seconds"] is not None
+           else f"given by --store {args.store}")
     report(results, args.json, title=(
-        f"web desk under load: {meta['articles']} articles, story {meta['story']}, "
-        f"{args.concurrency} connections, ingest running beside storydesk"))
+        f"web desk under load: store of {built['articles']} articles ({built['analyzed']} analyzed, "
+        f"analyzer versions {built['analyzer_versions']}; {built['grouped']} grouped into "
+        f"{built['stories']} stories {how}{'' if built['complete'] else '; build incomplete'}), "
+        f"story {meta['story']}, {args.concurrency} connections, ingest running beside storydesk"))
     if not ok:
         sys.exit(1)
 
