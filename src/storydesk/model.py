@@ -77,6 +77,8 @@ class Entity:
     text: str
     type: str  # PERSON | ORG | GPE | LOC | WORK | NORP | EVENT | ...
     canonical: str
+    gender: str | None = None  # "f" | "m" for a person whose gender the article shows
+    role: str | None = None  # the role noun the text ties to this mention ("actress")
 
 
 @dataclass(frozen=True)

@@ -94,15 +94,83 @@ def test_scare_quotes_are_not_quotes_but_governed_fragments_are(budget):
 
 def test_pronoun_resolves_to_the_nearest_compatible_person(nlp):
     text = (
-        "Actress Mia Lund arrived with her lawyer, Tom Berg.\n\n"
-        "Mr. Berg spoke to reporters first.\n\n"
-        '"I have nothing to hide," she said.\n\n'
-        '"My client will not comment further," he added.\n'
+        "Actress Mia Lund arrived with her lawyer, Tom Berg. Mr. Berg spoke to reporters first.\n\n"
+        '"I have nothing to hide," she said. "My client will not comment further," he added.\n'
     )
     a = analyze_article(_article(text), nlp)
     # "she": Berg is a man ("Mr."), Lund a woman ("Actress"): the nearer name is skipped
     assert _quote(a, "nothing to hide").speaker == "Mia Lund"
     assert _quote(a, "will not comment").speaker == "Tom Berg"
+
+
+def test_pronoun_looks_back_no_further_than_the_paragraph_before(nlp):
+    text = (
+        "Actress Mia Lund arrived with her lawyer.\n\n"
+        "The hearing was delayed by an hour.\n\n"
+        '"I have nothing to hide," she said.\n'
+    )
+    q = _quote(analyze_article(_article(text), nlp), "nothing to hide")
+    assert q.speaker is None and text[q.speaker_start:q.speaker_end] == "she"
+
+
+# Written for these tests in the style of a celebrity-news rewrite on another story (a
+# footballer's contract dispute), with a related-article title glued after a quote as
+# scraped pages have them, a role subject and pronoun speakers whose gender only the
+# text's own clauses show.
+CLUB = """Marta Silva can be seen in the video admitting that she missed the meeting. "I was late, I was angry, and I said things I regret," she says in the clip, adding, "I never meant to hurt the club."
+
+Silva insists a few more times that she did not leave on purpose. "I did not walk out. I did not quit." Striker Marta Silva's Ex-Husband Pleads Court to Freeze Transfer Fee in Response to Her $5 Million Claim.
+
+Veteran coach Paul Okafor told the board he was stunned by the video. Okafor, 58, the manager, has run the club since 2015.
+
+The 58-year-old manager adds that the squad needs calm, "so that we don't lose the whole season over one bad night."
+"""
+
+
+@pytest.fixture(scope="module")
+def club(nlp):
+    return analyze_article(_article(CLUB), nlp)
+
+
+def test_pronoun_speaker_resolved_from_a_name_subject_with_a_pronoun_clause(club):
+    # "Marta Silva ... admitting that she ...": the text itself shows she is a woman
+    for words in ("I was late", "I never meant to hurt"):
+        q = _quote(club, words)
+        assert q.speaker == "Marta Silva"
+        assert CLUB[q.speaker_start:q.speaker_end] == "she"
+
+
+def test_headline_like_sentence_never_supplies_a_cue_or_a_speaker(club):
+    q = _quote(club, "I did not walk out")
+    # the title after the quote has a capitalised "Pleads" after a name: never a cue
+    assert q.cue != "Pleads"
+    assert q.speaker in (None, "Marta Silva")
+    headline = CLUB.index("Striker Marta")
+    assert q.speaker_start is None or q.speaker_start < headline
+
+
+def test_headline_like_sentence_creates_no_entities(club):
+    headline = CLUB.index("Striker Marta")
+    end = CLUB.index("Claim.") + 6
+    names = {e.canonical for e in club.entities}
+    assert not [n for n in names if "Pleads" in n or "Transfer" in n or "Court" in n]
+    for e in club.entities:
+        if headline <= e.start < end:
+            assert e.canonical in {x.canonical for x in club.entities if not headline <= x.start < end}
+
+
+def test_role_subject_resolves_to_the_person_the_article_ties_the_role_to(club):
+    # "Okafor, 58, the manager": "The 58-year-old manager adds" is Okafor
+    q = _quote(club, "lose the whole season")
+    assert q.speaker == "Paul Okafor"
+    assert CLUB[q.speaker_start:q.speaker_end].startswith("The 58-year-old")
+
+
+def test_role_subject_without_a_tie_or_a_single_subject_before_is_unresolved(nlp):
+    text = ("Paul Okafor and Lena Morrow spoke after the match.\n\n"
+            'The manager said the squad was tired, "and nobody wants to hear excuses."\n')
+    q = _quote(analyze_article(_article(text), nlp), "nobody wants to hear")
+    assert q.speaker is None
 
 
 def test_pronoun_between_two_people_of_unknown_gender_stays_unresolved(nlp):

@@ -17,16 +17,18 @@ from ..model import Analysis, Article
 from .dates import find_dates
 from .entities import find_entities
 from .figures import find_figures
+from .headlines import headline_spans
 from .nlp import load_nlp
 from .posts import find_posts
 from .quotemarks import pair_quotes
-from .quotes import find_quotes
+from .coref import with_people
+from .quotes import attribute_quotes
 from .sentences import find_sentences
 from .tags import find_tags
 
 log = logging.getLogger(__name__)
 
-ANALYZER_VERSION = "0.2"
+ANALYZER_VERSION = "0.3"
 
 
 def _notes(article: Article, max_chars: int) -> list[str]:
@@ -56,14 +58,22 @@ def _text_notes(doc, sentences) -> list[str]:
     return notes
 
 
+def _outside_posts(dates, posts):
+    """Dates outside embedded posts: a post's signature date is when it was posted,
+    and a date in its text is the poster's, not an event the article reports."""
+    return [d for d in dates if not any(p.start <= d.start < p.end for p in posts)]
+
+
 def analyze_parsed(article: Article, doc, max_chars: int = 200_000) -> Analysis:
     """The analysis of ``article`` given its spaCy ``doc`` (of ``article.text[:max_chars]``)."""
     text = article.text[:max_chars]
     posts = find_posts(text)
-    sentences = find_sentences(doc)
-    entities = find_entities(doc, posts)
+    sentences = find_sentences(doc, text)
+    headlines = headline_spans(text, sentences)
+    entities = find_entities(doc, posts, headlines)
     spans, quote_notes = pair_quotes(text)
-    quotes = find_quotes(doc, entities, posts, spans)
+    quotes, people = attribute_quotes(doc, entities, posts, spans, headlines)
+    entities = with_people(entities, people)
     return Analysis(
         article_id=article.id,
         version=ANALYZER_VERSION,
@@ -72,7 +82,7 @@ def analyze_parsed(article: Article, doc, max_chars: int = 200_000) -> Analysis:
         quotes=tuple(quotes),
         posts=tuple(posts),
         tags=tuple(find_tags(text)),
-        dates=tuple(find_dates(text, article.published, sentences, doc)),
+        dates=tuple(_outside_posts(find_dates(text, article.published, sentences, doc), posts)),
         figures=tuple(find_figures(text, doc)),
         notes=tuple(_notes(article, max_chars) + quote_notes + _text_notes(doc, sentences)),
     )

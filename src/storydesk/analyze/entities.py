@@ -19,7 +19,9 @@ from collections import Counter
 from dataclasses import dataclass, field, replace
 
 from ..model import Entity, Post
+from .headlines import headline_spans, inside
 from .lexicon import ROLE_NOUNS, SPEECH_FORMS, TITLES
+from .sentences import find_sentences
 
 _TYPES = {"PERSON": "PERSON", "ORG": "ORG", "GPE": "GPE", "LOC": "LOC", "WORK_OF_ART": "WORK",
           "NORP": "NORP", "FAC": "LOC", "EVENT": "EVENT"}
@@ -34,6 +36,8 @@ class _Mention:
     end: int
     label: str | None  # spaCy's type, None for a proper-noun run it did not label
     evidence: Counter = field(default_factory=Counter)
+    headline: bool = False  # in a headline-like sentence: may only join a group
+    place_object: bool = False  # only the object of "on", "to", "via", ... ("on Twitter")
 
 
 @dataclass
@@ -113,7 +117,7 @@ def _name_word(tok) -> bool:
             and low not in TITLES and low not in ROLE_NOUNS)
 
 
-def _candidates(doc, posts: list[Post]) -> list[_Mention]:
+def _candidates(doc, posts: list[Post], headlines: list[tuple[int, int]]) -> list[_Mention]:
     out: list[_Mention] = []
     taken = [False] * len(doc)
     spans = [(e.start, e.end, _TYPES.get(e.label_)) for e in doc.ents if e.label_ in _TYPES]
@@ -156,7 +160,8 @@ def _candidates(doc, posts: list[Post]) -> list[_Mention]:
         for k in range(s2, e2):
             taken[k] = True
         ev.update(_context_evidence(doc, s2, e2))
-        out.append(_Mention(s2, e2, label, ev))
+        out.append(_Mention(s2, e2, label, ev, inside(headlines, start_char),
+                            _place_object(doc, s2, e2)))
     return out
 
 
@@ -167,50 +172,79 @@ def _matches(key: tuple[str, ...], part: tuple[str, ...]) -> bool:
     return n < len(key) and (key[-n:] == part or (n == 1 and key[0] == part[0]))
 
 
-def _title_case_line(text: str, tok) -> bool:
-    """Whether ``tok`` sits in a headline-style line (most words capitalised), where the
-    tagger reads every capitalised word as a name. ``text`` is the document's text."""
-    start = text.rfind("\n", 0, tok.idx) + 1
-    end = text.find("\n", tok.idx)
-    words = re.findall(r"[A-Za-z][\w'’-]*", text[start:end if end >= 0 else len(text)])
-    long = [w for w in words if len(w) > 3]
-    return len(words) >= 5 and sum(w[0].isupper() for w in long) >= 0.8 * len(long)
+def _join(doc, groups: list[_Group], m: _Mention) -> bool:
+    """Add headline mention ``m`` (or its longest part that names one group, leftmost
+    first) to the one group it names; False when it names none."""
+    n = m.end - m.start
+    for width in range(n, 0, -1):
+        for s in range(m.start, m.end - width + 1):
+            key = tuple(_norm(t) for t in doc[s:s + width])
+            found = [g for g in groups if _matches(g.key, key)]
+            if len(found) == 1:
+                found[0].mentions.append(replace(m, start=s, end=s + width))
+                return True
+    return False
 
 
 def _group(doc, mentions: list[_Mention]) -> list[_Group]:
-    """Mentions grouped by name; mentions in headline-style lines only join groups."""
+    """Mentions grouped by name; mentions in headline-like sentences only join groups."""
     groups: list[_Group] = []
     order = sorted(mentions, key=lambda m: (-(m.end - m.start), m.start))
-    text = doc.text  # once: spaCy rebuilds it from every token on each access
-    headline = {id(m) for m in mentions if _title_case_line(text, doc[m.start])}
-    for late in (False, True):
-        for m in order:
-            if (id(m) in headline) != late:
-                continue
-            key = tuple(_norm(t) for t in doc[m.start:m.end])
-            found = [g for g in groups if _matches(g.key, key)]
-            if len(found) == 1:
-                found[0].mentions.append(m)
-            elif not late:
-                groups.append(_Group(key, [m]))
+    for m in order:
+        if m.headline:
+            continue
+        key = tuple(_norm(t) for t in doc[m.start:m.end])
+        found = [g for g in groups if _matches(g.key, key)]
+        if len(found) == 1:
+            found[0].mentions.append(m)
+        else:
+            groups.append(_Group(key, [m]))
+    for m in order:
+        if m.headline:
+            _join(doc, groups, m)
     return groups
 
 
 def _vote(group: _Group) -> str | None:
+    """The group's type from its own mentions (headline mentions have no vote)."""
     score: Counter = Counter()
-    for m in group.mentions:
+    evidence: Counter = Counter()
+    own = [m for m in group.mentions if not m.headline]
+    for m in own:
         if m.label:
             score[m.label] += 1
-        score.update(m.evidence)
+        evidence.update(m.evidence)
+    score.update(evidence)
     if len(group.key) > 1:  # the surname used alone is a person's way of being named
-        score["PERSON"] += sum(
-            1 for m in group.mentions if m.end - m.start == 1 and m.label is not None)
+        score["PERSON"] += sum(1 for m in own if m.end - m.start == 1 and m.label is not None)
     if not score or max(score.values()) <= 0:
         return None
     best, top = score.most_common(1)[0]
     if best != "PERSON" and score["PERSON"] >= top:
         best = "PERSON"
+    if best == "PERSON" and _place_only(group, own, evidence):
+        best = "ORG"
     return best if best in _NAME_TYPES else None
+
+
+def _place_only(group: _Group, own: list[_Mention], evidence: Counter) -> bool:
+    """A one-word name only ever the object of "on", "to", "via", ... ("trending on X",
+    "taking to X"), never a subject and never with a title, role or age, is a place or a
+    medium people go to, not a person."""
+    return (len(group.key) == 1 and bool(own) and all(m.place_object for m in own)
+            and evidence["PERSON"] <= 0)
+
+
+#: Prepositions whose object is where something happens or goes, not who does it.
+_PLACE_PREPS = frozenset({"on", "to", "via", "across", "onto", "through", "over"})
+
+
+def _place_object(doc, start: int, end: int) -> bool:
+    head = doc[start:end].root
+    prep = head.head
+    if head.dep_ != "pobj" or prep.text.lower() not in _PLACE_PREPS:
+        return False
+    return not (prep.text.lower() == "to" and prep.i > 0 and doc[prep.i - 1].lower_ in ("according", "due"))
 
 
 def _extra_mentions(doc, groups: list[_Group], types: list[str | None]) -> None:
@@ -238,9 +272,15 @@ def _canonical(doc, group: _Group) -> str:
     return max(names, key=lambda n: (len(n.split()), names[n], -len(n)))
 
 
-def find_entities(doc, posts: list[Post]) -> list[Entity]:
-    """Entity mentions of ``doc`` (outside embedded posts), each with its canonical name."""
-    mentions = _candidates(doc, posts)
+def find_entities(doc, posts: list[Post], headlines: list[tuple[int, int]] | None = None) -> list[Entity]:
+    """Entity mentions of ``doc`` (outside embedded posts), each with its canonical name.
+
+    ``headlines`` are the (start, end) offsets of headline-like sentences
+    (:mod:`.headlines`), computed from the document when not given."""
+    if headlines is None:
+        text = doc.text
+        headlines = headline_spans(text, find_sentences(doc, text))
+    mentions = _candidates(doc, posts, headlines)
     groups = _group(doc, mentions)
     types = [_vote(g) for g in groups]
     _extra_mentions(doc, groups, types)
@@ -266,7 +306,9 @@ def resolve_story(analyzed: list) -> list:
     A name one article gives in part ("Heard") takes the fullest form any article of the
     story gives ("Amber Heard") when exactly one person of that type matches it; quote
     speakers follow their entities. Types are voted across the story, so a name the
-    tagger mislabels in one article takes the type the others agree on.
+    tagger mislabels in one article takes the type the others agree on. Then speakers
+    named by a pronoun or a role that only the story can tell are resolved
+    (:mod:`.story`).
     """
     from ..model import AnalyzedArticle
 
@@ -322,7 +364,10 @@ def resolve_story(analyzed: list) -> list:
         quotes = tuple(replace(q, speaker=full.get(q.speaker, q.speaker)) if q.speaker else q
                        for q in a.quotes)
         out.append(AnalyzedArticle(item.article, replace(a, entities=entities, quotes=quotes)))
-    return out
+    from .story import resolve_speakers  # noqa: PLC0415 - story imports this module's peers
+
+    analyses = resolve_speakers([x.analysis for x in out], [x.article.text for x in out])
+    return [AnalyzedArticle(x.article, a) for x, a in zip(out, analyses)]
 
 
 __all__ = ["find_entities", "resolve_story"]

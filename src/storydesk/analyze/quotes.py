@@ -24,7 +24,7 @@ from bisect import bisect_right
 from dataclasses import replace
 
 from ..model import Entity, Post, Quote
-from .coref import read_people, speaker_name
+from .coref import People, read_people, speaker_name
 from .quotemarks import QuoteSpan, pair_quotes
 from .speakers import Attribution, np_span, attribute, cue_span, is_cue, subject_of
 
@@ -43,12 +43,17 @@ def _words(text: str) -> int:
 class _Context:
     """The parsed document with its quoted regions, shared by the helpers below."""
 
-    def __init__(self, doc, spans: list[QuoteSpan], posts: list[Post]):
+    def __init__(self, doc, spans: list[QuoteSpan], posts: list[Post], headlines=()):
         self.doc = doc
         self.text = doc.text  # spaCy rebuilds Doc.text from every token on each access
         self.spans = spans
         self.posts = posts
+        self.headlines = list(headlines)
         self.quoted_tokens: set[int] = set()
+        for start, end in self.headlines:  # never a cue or a speaker
+            rng = _token_range(doc, start, end)
+            if rng:
+                self.quoted_tokens.update(range(*rng))
         self.regions = []
         for s in spans:
             end = s.close + 1 if s.close is not None else s.end
@@ -156,13 +161,21 @@ def _only_quotes(text: str) -> bool:
 
 
 def find_quotes(doc, entities: list[Entity], posts: list[Post],
-                spans: list[QuoteSpan] | None = None) -> list[Quote]:
+                spans: list[QuoteSpan] | None = None, headlines=()) -> list[Quote]:
     """Direct quotes of ``doc`` with speakers; see the module docstring for the rules."""
+    return attribute_quotes(doc, entities, posts, spans, headlines)[0]
+
+
+def attribute_quotes(doc, entities: list[Entity], posts: list[Post],
+                     spans: list[QuoteSpan] | None = None, headlines=()) -> tuple[list[Quote], People]:
+    """Direct quotes of ``doc`` with speakers, and what the article says about its people
+    (gender, role ties), which the speakers were resolved with. ``headlines`` are the
+    headline-like sentences' (start, end) offsets: they never supply a cue or a speaker."""
     if spans is None:
         spans, _ = pair_quotes(doc.text)
     spans = [s for s in spans if not any(p.start <= s.start < p.end for p in posts)]
-    ctx = _Context(doc, spans, posts)
-    people = read_people(doc, entities, ctx.quoted)
+    ctx = _Context(doc, spans, posts, headlines)
+    people = read_people(doc, entities, ctx.quoted, ctx.headlines, ctx.text)
     out: list[Quote] = []
     last: dict[int, Quote] = {}  # paragraph start -> its last attributed quote
     for n, span in enumerate(spans):
@@ -185,7 +198,7 @@ def find_quotes(doc, entities: list[Entity], posts: list[Post],
         out.append(quote)
         if quote.speaker_start is not None:
             last[span.paragraph] = quote
-    return out
+    return out, people
 
 
 def _quote(doc, span: QuoteSpan, att: Attribution, entities, people, ctx) -> Quote:
@@ -193,7 +206,7 @@ def _quote(doc, span: QuoteSpan, att: Attribution, entities, people, ctx) -> Quo
     if att.subject is None:
         return Quote(span.start, span.end, span.text, None, cue=cue)
     s, e = att.subject
-    name = speaker_name(doc, s, e, entities, people, ctx.quoted)
+    name = speaker_name(doc, s, e, entities, people, ctx.quoted, ctx.text)
     start, end = doc[s:e].start_char, doc[s:e].end_char
     for ent in entities:  # the whole name, when the parse gave part of it
         if ent.start < end and start < ent.end and ent.canonical == name:
@@ -237,7 +250,7 @@ def _inherited(ctx: _Context, span: QuoteSpan, rng, last, n, entities, people) -
         return replace(signed, speaker=names.pop() if len(names) == 1 else signed.speaker)
     prev = last.get(span.paragraph)
     if prev is not None:
-        between = doc.text[prev.end:span.open]
+        between = ctx.text[prev.end:span.open]
         others = [e for e in entities if e.type == "PERSON" and prev.end <= e.start < span.open
                   and e.canonical != prev.speaker
                   and not (prev.speaker_start is not None and prev.speaker_start <= e.start < prev.speaker_end)]
@@ -276,4 +289,4 @@ def _carry(span: QuoteSpan, prev: Quote) -> Quote:
                  prev.speaker_end, prev.cue)
 
 
-__all__ = ["find_quotes"]
+__all__ = ["attribute_quotes", "find_quotes"]

@@ -1,0 +1,189 @@
+"""People described by what they are, read from the text alone (no parse), so that the
+same rules serve one article and, later, a whole story (:mod:`.story`).
+
+- A *tie* is a role noun or title the text attaches to a name: right before it
+  ("actress Amber Heard", "Aquaman actress Heard", "her ex-husband Johnny Depp",
+  "Mr. Lee") or in apposition after it ("Lee, 51, the actor,"). Ties give gender when the
+  noun has one, and say who "the actor" is.
+- A *role mention* is a person named by a role alone: "the actress", "The 33-year-old
+  actress", "the “Pirates of the Caribbean” star", "her husband" (not followed by a name).
+- :func:`antecedent` walks back from a he/she pronoun to the nearest compatible mention
+  (a named person or a role mention) in its paragraph or the one before.
+
+Nothing here knows any particular name: role nouns and titles are English words.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from ..model import Entity
+from .lexicon import PRONOUN_GENDER, ROLE_NOUNS, TITLES
+
+_MOD = r"(?:[\"“”'‘’]?[A-Z][\w'’.&-]*[\"“”'‘’]?|of|the|\d+-year-old|former|late|then|longtime|estranged)"
+_ROLE_NP = re.compile(rf"\b(?:[Tt]he|[Hh]is|[Hh]er)\s+(?:{_MOD}\s+){{0,6}}(?P<role>[a-z][a-z-]*)\b")
+_APPOS = re.compile(rf",\s+(?:\d{{1,3}},\s+)?(?:the|a|an)\s+(?:{_MOD}\s+){{0,6}}(?P<role>[a-z][a-z-]*)\b")
+_ROLE_BEFORE = re.compile(rf"\b(?:[Tt]he|[Hh]is|[Hh]er)\s+(?:{_MOD}\s+){{0,6}}(?P<role>[a-z][a-z-]*),[ \t]+$")
+_WORD_BEFORE = re.compile(r"(?P<word>[A-Za-z][\w.-]*)[ \t]+$")
+
+
+@dataclass(frozen=True)
+class RoleMention:
+    start: int
+    end: int
+    role: str  # the role noun, lower case ("actress")
+    gender: str | None  # "f", "m" or None
+
+
+@dataclass(frozen=True)
+class Tie:
+    start: int  # where the name is
+    role: str  # role noun or title, lower case
+    name: str  # canonical name
+
+
+def role_word(word: str) -> str | None:
+    """``word`` as a role noun of the lexicon ("then-husband" -> "husband"), or None.
+
+    >>> role_word("then-husband"), role_word("Actress"), role_word("table")
+    ('husband', None, None)
+    """
+    if not word.islower():
+        return None
+    for w in (word, word.split("-", 1)[-1]):
+        if w in ROLE_NOUNS:
+            return w
+    return None
+
+
+def role_gender(role: str) -> str | None:
+    return ROLE_NOUNS.get(role) if role in ROLE_NOUNS else TITLES.get(role)
+
+
+def role_ties(text: str, entities: list[Entity]) -> list[Tie]:
+    """Role nouns and titles the text attaches to each person mention."""
+    out = []
+    for e in entities:
+        if e.type != "PERSON":
+            continue
+        before = text[max(0, e.start - 40):e.start]
+        for _ in range(2):  # a title may sit between the role and the name ("actor Mr. Lee")
+            m = _WORD_BEFORE.search(before)
+            if m is None:
+                break
+            word = m.group("word").lower().rstrip(".")
+            role = role_word(word)
+            if role is None and word in TITLES:
+                role = word
+            if role is None:
+                break
+            out.append(Tie(e.start, role, e.canonical))
+            if word not in TITLES:
+                break
+            before = before[:m.start()]
+        m = _ROLE_BEFORE.search(text, max(0, e.start - 80), e.start)
+        if m is not None and role_word(m.group("role")):  # "her lawyer, Tom Berg"
+            out.append(Tie(e.start, role_word(m.group("role")), e.canonical))
+        m = _APPOS.match(text, e.end, min(len(text), e.end + 120))
+        if m is not None and role_word(m.group("role")):
+            out.append(Tie(e.start, role_word(m.group("role")), e.canonical))
+    return out
+
+
+def role_mentions(text: str, entities: list[Entity]) -> list[RoleMention]:
+    """People named by a role alone ("the actress"): a role phrase not followed by a name."""
+    starts = {e.start for e in entities if e.type == "PERSON"}
+    out = []
+    for m in _ROLE_NP.finditer(text):
+        role = role_word(m.group("role"))
+        if role is None:
+            continue
+        nxt = m.end()
+        while nxt < len(text) and text[nxt] in " \t,":
+            nxt += 1
+        if nxt in starts:
+            continue  # "her ex-husband Tom Lee", "her lawyer, Tom Berg": a tie, not a mention
+        out.append(RoleMention(m.start(), m.end(), role, role_gender(role)))
+    return out
+
+
+def paragraph_before(text: str, pos: int, n: int = 1) -> int:
+    """Where the ``n``-th paragraph before the one holding ``pos`` starts (paragraphs
+    are lines).
+
+    >>> paragraph_before("A.\\n\\nB.\\nC.", 8), paragraph_before("A.\\n\\nB.\\nC.", 8, 2)
+    (4, 0)
+    """
+    start = text.rfind("\n", 0, pos) + 1
+    for _ in range(n):
+        end = start - 1
+        while end > 0 and text[end - 1].isspace():
+            end -= 1
+        if end <= 0:
+            return 0
+        start = text.rfind("\n", 0, end) + 1
+    return start
+
+
+def compatible(a: str | None, b: str | None) -> bool:
+    return a is None or b is None or a == b
+
+
+_PRONOUN = re.compile(r"\b(?:[Hh]e|[Ss]he|[Hh]is|[Hh]er|[Hh]im|[Hh]imself|[Hh]erself)\b")
+
+
+def pronouns(text: str) -> list[tuple[int, str]]:
+    """(offset, gender) of each third-person singular pronoun in ``text``.
+
+    >>> pronouns("She met him.")
+    [(0, 'f'), (8, 'm')]
+    """
+    return [(m.start(), PRONOUN_GENDER[m.group().lower()]) for m in _PRONOUN.finditer(text)]
+
+
+def antecedent(pos: int, gender: str, lo: int, persons: list[Entity], roles: list[RoleMention],
+               gender_of, prons: list[tuple[int, str]] = ()) -> Entity | RoleMention | int | None:
+    """The mention a he/she pronoun at ``pos`` refers to, looking back to ``lo``.
+
+    The nearest compatible mention wins when it is a role mention, a person whose known
+    gender agrees, or another pronoun of the same gender (returned as its offset: the
+    same chain, for the caller to follow); a person of unknown gender only when no other
+    compatible mention is in reach (the caller may ask for more). Otherwise None."""
+    cands: list[tuple[int, Entity | RoleMention | int]] = [
+        (e.start, e) for e in persons if lo <= e.start < pos]
+    cands += [(r.start, r) for r in roles if lo <= r.start and r.end <= pos]
+    cands += [(p, p) for p, g in prons if lo <= p < pos and g == gender]
+    cands.sort(key=lambda c: c[0], reverse=True)
+    first = None
+    for start, c in cands:
+        if isinstance(c, int):
+            if first is None:
+                return c
+            continue  # the same chain as the pronoun itself
+        g = c.gender if isinstance(c, RoleMention) else gender_of(c.canonical)
+        if not compatible(g, gender):
+            continue
+        if first is None:
+            first = c
+            if isinstance(c, RoleMention) or g == gender:
+                return c
+            continue
+        if isinstance(c, RoleMention) or c.canonical != first.canonical:
+            return None
+    return first
+
+
+def tied_name(role: str, pos: int, ties: list[Tie], gender: str | None, gender_of) -> str | None:
+    """The person the article ties ``role`` to: the latest tie before ``pos``, else the
+    one person tied to it anywhere; None when there is none or no single one."""
+    fits = [t for t in ties if t.role == role and compatible(gender, gender_of(t.name))]
+    before = [t for t in fits if t.start < pos]
+    if before:
+        return max(before, key=lambda t: t.start).name
+    names = {t.name for t in fits}
+    return names.pop() if len(names) == 1 else None
+
+
+__all__ = ["RoleMention", "Tie", "antecedent", "compatible", "paragraph_before", "pronouns", "role_mentions",
+           "role_ties", "role_word", "tied_name"]
