@@ -5,19 +5,22 @@ articles from neus-allsides-neutral-mds to make up the number) is built once, ev
 article through ``storydesk ingest`` (analysis and grouping; see
 :mod:`benchmarks.web_load_store`), into a cache folder outside the repository
 ($STORYDESK_BENCH_CACHE, default /tmp/storydesk-bench) and reused. A build that runs out
-of ``--build-minutes`` is resumed by the next run; until it is complete, the benchmark runs
-on the partial store and its table says how many articles it held. Each run copies it, starts ``storydesk serve`` on
-it, and from a separate client process measures requests per second and p50/p99 latency
-of the front page, a story page and ``/api/stories/{id}`` while ``storydesk ingest`` adds
-new articles (AllSides validation articles) to the same store. The baseline is the same
-three responses, pre-rendered, served as static files by the same server (uvicorn, with
-Starlette's StaticFiles), so the ratio is what storydesk's own work costs.
+of ``--build-minutes`` is resumed by the next run; until it is complete, the benchmark
+runs on the partial store and its table says what the store held.
+
+Each run copies the store, starts ``storydesk serve`` on it, and from a separate client
+process measures requests per second and p50/p99 latency of the front page, a story page
+and ``/api/stories/{id}`` while ``storydesk ingest`` adds new articles (AllSides
+validation articles) to the same store. The baseline is the same three responses,
+pre-rendered, served as static files by the same server (uvicorn, with Starlette's
+StaticFiles), so the ratio is what storydesk's own work costs.
 
 Everything listens on 127.0.0.1 only. Every phase is bounded by ``--requests`` and
 ``--seconds``. Any error (a non-200 answer, a refused connection) makes the exit status 1.
 
-    python benchmarks/web_load.py                  # 10,000 articles (the first build is slow)
+    python benchmarks/web_load.py                  # 10,000 articles (builds for up to 40 min)
     python benchmarks/web_load.py --articles 500   # a quick run on a smaller store
+    python benchmarks/web_load.py --store OLD.db   # measure a store built some other way
 """
 
 from __future__ import annotations
@@ -278,7 +281,8 @@ def main() -> None:
     p.add_argument("--cache", default=os.environ.get("STORYDESK_BENCH_CACHE", "/tmp/storydesk-bench"),
                    help="where the built store is kept between runs (outside the repository)")
     p.add_argument("--build-minutes", type=float, default=40.0,
-                   help="wall-time budget of one store build (resumed by the next run)")
+                   help="wall-time budget of one store build (resumed by the next run; 0: measure "
+                        "a partial store as it is)")
     p.add_argument("--build-only", action="store_true", help="build the cached store and stop")
     p.add_argument("--store", help="load-test this store file (copied first) instead of the built one")
     p.add_argument("--client", help=argparse_hidden())

@@ -171,12 +171,15 @@ def build_store(corpus: Path, cache: Path, n_articles: int, minutes: float) -> t
     Returns the finished store when one exists. Otherwise builds (or resumes) it through
     ``storydesk ingest`` for at most ``minutes`` of wall time; when the budget runs out,
     returns the partial store as it is. The record (``.json`` next to the store) holds
-    ``build_seconds`` summed over every resumed build, ``complete`` and :func:`contents`."""
+    ``build_seconds`` summed over every resumed build, ``complete`` and :func:`contents`.
+    With ``minutes`` 0 a partial store is measured as it is, not resumed."""
     store, partial = store_paths(cache, n_articles)
     record_path = store.with_suffix(".json")
     record = json.loads(record_path.read_text()) if record_path.exists() else {"build_seconds": 0.0}
     if store.exists():
         return store, record
+    if minutes <= 0 and partial.exists() and "complete" in record:
+        return partial, record
     deadline = time.monotonic() + minutes * 60
     started = time.monotonic()
     print(f"building {partial} through storydesk ingest (budget {minutes:g} min) ...", file=sys.stderr)
@@ -195,7 +198,7 @@ def build_store(corpus: Path, cache: Path, n_articles: int, minutes: float) -> t
     print(f"built {record}", file=sys.stderr)
     if not done:
         return partial, record
-    for suffix in ("-wal", "-shm"):
+    copy_store(partial, store)
+    for suffix in ("", "-wal", "-shm"):
         Path(str(partial) + suffix).unlink(missing_ok=True)
-    partial.rename(store)
     return store, record
