@@ -1,7 +1,7 @@
 """Origin: the outlet the articles credit with the scoop, by their own wording.
 
 Fixture sentences were written for these tests, modelled on how outlets credit a
-scoop ("obtained by", "provided to", "first reported by", "told"); the outlets named
+scoop ("obtained by", "provided to", "first reported by", "according to"); the outlets named
 are real but the sentences are not theirs.
 """
 
@@ -75,3 +75,14 @@ def _names_in(sentence: str) -> set[str]:
     """Every run of one to three words of the sentence, as candidate outlet names."""
     words = sentence.replace(",", " ").split()
     return {" ".join(words[i:i + n]) for n in (1, 2, 3) for i in range(len(words))}
+
+
+def test_a_statement_told_to_an_outlet_is_not_credit_for_the_scoop():
+    story = [
+        analyzed("The recordings were obtained by the Daily Mail on Friday.", source="a.txt"),
+        analyzed("His lawyer told The Sun the recordings were edited.", source="b.txt"),
+        analyzed("A spokesman told The Sun the claims were false.", source="c.txt"),
+    ]
+    origin = build_origin(story)
+    assert outlet_key(origin["outlet"]) == "dailymail"
+    assert {s["article_id"] for s in origin["sources"]} == {story[0].article.id}

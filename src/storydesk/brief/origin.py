@@ -1,9 +1,11 @@
 """The brief's ``origin``: the outlet the articles credit with the scoop.
 
 Found by the wording outlets use to credit one another: "obtained by X", "provided to
-X", "released by X", "first reported by X", "published by X", "leaked to X", "told X",
+X", "released by X", "first reported by X", "published by X", "leaked to X",
 "X reported", "according to X", where X is a capitalised name, possibly after a short
 description ("UK tabloid the X"). Names of people the articles mention are not outlets.
+"Y told X" is not a credit: a statement given to an outlet says nothing of who broke
+the story (a lawyer tells every outlet that calls).
 Names are normalised so that one outlet written several ways counts once: case, a
 leading "The", a web suffix (".com", ".co.uk", ...) and spacing do not matter.
 
@@ -35,7 +37,7 @@ _DESCRIPTION = (
 )
 _NAME = r"(?P<name>[A-Z][\w&'’.-]*(?:\s+(?:of\s+|&\s+)?[A-Z][\w&'’.-]*){0,4})"
 _CREDIT = re.compile(
-    rf"\b(?:(?:{_VERBS})\s+(?:exclusively\s+|first\s+)?(?:by|to)|told|according\s+to)\s+"
+    rf"\b(?:(?:{_VERBS})\s+(?:exclusively\s+|first\s+)?(?:by|to)|according\s+to)\s+"
     rf"(?:the\s+|The\s+)?{_DESCRIPTION}(?:the\s+|The\s+)?{_NAME}"
     rf"|\b(?:obtained|released)\s+(?:and\s+\w+\s+)?(?P<bare>(?:the\s+)?[A-Z][\w&'’.-]*(?:\s+[A-Z][\w&'’.-]*){{0,3}})"
     rf"(?=\s*[,.;]|\s+(?:in|on|last|this|earlier)\b)"
