@@ -16,6 +16,10 @@ Choices, stated so the figures can be checked:
   i.e. a quote continued across fragments). Mixed attributions (`said that X was "true"`)
   thus ask for the quoted words, which is what a direct-quote extractor returns. The
   same figures against the whole Content span are reported as ``*_content``.
+- The most literal reading of the issue, ``*_pure``: only attributions whose whole
+  Content is a quotation (it starts and ends with a quotation mark, up to punctuation
+  and space, and every word of it is quoted), scored against the whole Content span;
+  predictions matching the attributions this leaves out count neither way.
 - Matching (the issue's rule): a gold quote is found when the predicted quotes that
   overlap it together cover at least half of its word tokens; a predicted quote is
   correct when at least half of its word tokens lie in a found gold quote. Precision,
@@ -49,6 +53,7 @@ class Gold:
     content: frozenset[int]  # word-token start offsets of the whole Content
     source: tuple[tuple[int, int], ...]  # Source fragments (char spans)
     source_text: str
+    pure: bool = False  # the whole Content is a quotation (see _pure)
 
 
 @dataclass(frozen=True)
@@ -105,8 +110,18 @@ def gold_quotes(text: str, ann: dict) -> list[Gold]:
             continue
         src = ann["spans"].get(ev.get("Source", ""))
         out.append(Gold(frozenset(quoted), frozenset(whole),
-                        tuple(src[1]) if src else (), src[2] if src else ""))
+                        tuple(src[1]) if src else (), src[2] if src else "",
+                        _pure(text, content[1]) and quoted == whole))
     return out
+
+
+def _pure(text: str, frags) -> bool:
+    """Whether a Content starts and ends with a quotation mark, up to punctuation and
+    space: `"We won."` and `"We won",` are, `said that "we won"` is not."""
+    body = text[frags[0][0]:frags[-1][1]]
+    edge = " \t\n,.;:!?-–—()"
+    body = body.strip(edge)
+    return len(body) >= 2 and body[0] in _MARKS and body[-1] in _MARKS
 
 
 def _last_word(name: str) -> str:
@@ -126,11 +141,21 @@ def _speaker_ok(p: Pred, g: Gold) -> bool:
     return False
 
 
-def score(docs: list[tuple[str, list[Gold], list[Pred]]], use: str = "quoted") -> dict[str, float]:
+def score(docs: list[tuple[str, list[Gold], list[Pred]]], use: str = "quoted",
+          pure_only: bool = False) -> dict[str, float]:
+    """The scores of the module docstring; ``use`` "quoted" or "content" picks the gold
+    span; ``pure_only`` keeps only golds whose whole Content is a quotation, and leaves
+    out of precision the predictions that match the golds it drops."""
     tp_gold = n_gold = tp_pred = n_pred = 0
     spk_ok = spk_n = 0
     for text, golds, preds in docs:
         ptoks = [_words(text, p.start, p.end) for p in preds]
+        if pure_only:
+            dropped = [g.content for g in golds if not g.pure]
+            golds = [g for g in golds if g.pure]
+            kept = [i for i, P in enumerate(ptoks)
+                    if not any(P and len(P & D) * 2 >= len(P) for D in dropped)]
+            ptoks, preds = [ptoks[i] for i in kept], [preds[i] for i in kept]
         found = []
         for g in golds:
             G = g.quoted if use == "quoted" else g.content
@@ -210,6 +235,10 @@ def run(folder: Path, limit: int | None = None) -> dict[str, dict[str, float]]:
         row = score(docs)
         full = score(docs, use="content")
         row.update({"f1_content": full["f1"], "speaker_accuracy_content": full["speaker_accuracy"]})
+        pure = score(docs, use="content", pure_only=True)
+        row.update({"precision_pure": pure["precision"], "recall_pure": pure["recall"],
+                    "f1_pure": pure["f1"], "speaker_accuracy_pure": pure["speaker_accuracy"],
+                    "gold_pure": pure["gold"]})
         results[system] = row
     return results
 
