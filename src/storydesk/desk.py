@@ -10,7 +10,7 @@ from __future__ import annotations
 import logging
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
-from typing import BinaryIO, Callable, Iterable, Mapping
+from typing import BinaryIO, Callable, Iterable, Mapping, Sequence
 
 from .config import Settings
 from .ingest import DEFAULT_FIELDS, Input, read_articles, read_one
@@ -20,13 +20,61 @@ from .store import Store
 log = logging.getLogger(__name__)
 
 
+class ArticleRefs(Sequence[Article]):
+    """The articles of one ingest, in order: the first ``keep`` held whole, the rest by
+    id only and read back from the store (``load``) when asked for, so a big ingest's
+    report does not hold every article's text. ``len()`` and :attr:`ids` cost nothing.
+
+    >>> refs = ArticleRefs(load=lambda i: Article(id=i, source="s", format="text", text="..."), keep=1)
+    >>> for name in ("a1", "a2"):
+    ...     refs.append(Article(id=name, source="s", format="text", text="kept"))
+    >>> len(refs), refs.ids, [a.text for a in refs]
+    (2, ['a1', 'a2'], ['kept', '...'])
+    """
+
+    def __init__(self, load: Callable[[str], Article] | None = None, keep: int = 1000):
+        self.ids: list[str] = []
+        self._kept: list[Article] = []
+        self._load = load
+        self._keep = keep
+
+    def append(self, article: Article) -> None:
+        self.ids.append(article.id)
+        if len(self._kept) < self._keep:
+            self._kept.append(article)
+
+    def __len__(self) -> int:
+        return len(self.ids)
+
+    def __getitem__(self, index):  # type: ignore[override]
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        index = range(len(self.ids))[index]  # negative indices; IndexError past the end
+        if index < len(self._kept):
+            return self._kept[index]
+        if self._load is None:
+            raise LookupError(f"article {self.ids[index]} was not kept and there is no store to read it from")
+        return self._load(self.ids[index])
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Sequence) and not isinstance(other, str):
+            return list(self) == list(other)
+        return NotImplemented
+
+    def __repr__(self) -> str:
+        return f"ArticleRefs({len(self)} articles)"
+
+
 @dataclass
 class IngestReport:
-    """What one ingest did. ``exit_status`` follows the CLI's documented codes."""
+    """What one ingest did. ``exit_status`` follows the CLI's documented codes.
+    ``caught_up`` counts earlier articles, stored but never grouped (an ingest killed
+    between the two), that this ingest analyzed and grouped first."""
 
-    stored: list[Article] = field(default_factory=list)
-    already: list[Article] = field(default_factory=list)
+    stored: ArticleRefs = field(default_factory=ArticleRefs)
+    already: ArticleRefs = field(default_factory=ArticleRefs)
     rejected: list[Rejection] = field(default_factory=list)
+    caught_up: int = 0
 
     @property
     def exit_status(self) -> int:
@@ -112,8 +160,10 @@ class Desk:
     def _store_results(
         self, results: Iterable[Article | Rejection], on_result: OnResult | None, process: bool
     ) -> IngestReport:
-        report = IngestReport()
         store = self.store
+        report = IngestReport(stored=ArticleRefs(store.get_article), already=ArticleRefs(store.get_article))
+        if process:  # articles an earlier run stored but did not live to group
+            report.caught_up = self.update_stories()
         for result in results:
             if isinstance(result, Rejection):
                 log.warning("rejected %s", result)
@@ -190,11 +240,14 @@ class Desk:
                             max_bytes=self.settings.max_input_bytes, on_result=on_result)
 
     def update_stories(self) -> int:
-        """Group stored articles that are in no story yet (e.g. ingested with
-        ``process=False``), oldest first; returns how many."""
+        """Analyze and group stored articles that are in no story yet (ingested with
+        ``process=False``, or by a run killed before it grouped them), oldest first;
+        returns how many. Every processing ingest calls this first."""
         from .store.stories import ungrouped_articles
 
         ids = ungrouped_articles(self.store)
+        if ids:
+            log.info("grouping %d stored article(s) that are in no story yet", len(ids))
         for article_id in ids:
             self._after_store(self.store.get_article(article_id))
         return len(ids)

@@ -158,3 +158,34 @@ def test_a_failed_write_leaves_no_half_state_and_memory_is_reloaded(tmp_path, mo
         assignment = tracker.add_article(article, None)  # memory does not think it is done
         assert assignment is not None and assignment.new_story
         assert store.execute("SELECT value FROM desk_state WHERE key = 'n_docs'").fetchone()[0] == "1"
+
+
+def test_an_article_stored_but_not_grouped_is_grouped_by_the_next_ingest(tmp_path, seed_paths, nlp):
+    # what a SIGKILL between storing an article and grouping it leaves behind
+    path = tmp_path / "killed.db"
+    with _desk(path, nlp) as desk:
+        desk.ingest([str(seed_paths[0]), str(seed_paths[1])], process=False)
+        assert desk.stories() == []
+    with _desk(path, nlp) as desk:  # the re-run, with other input
+        report = desk.ingest([str(FIXTURES / "storm.json")])
+        grouped = {a["id"] for s in desk.stories() for a in s["articles"]}
+        stored = {a.id for a in desk.store.list_articles()}
+        assert report.caught_up == 2 and len(report.stored) == 1
+        assert grouped == stored and len(stored) == 3
+        assert desk.ingest([str(seed_paths[0])]).caught_up == 0  # nothing left behind
+
+
+def test_a_big_ingest_report_holds_ids_and_reads_articles_back(tmp_path):
+    lines = [json.dumps({"title": f"Council notice {i}", "published": "2020-03-01",
+                         "text": f"The council published notice number {i} about road works."})
+             for i in range(1005)]
+    (tmp_path / "notices.jsonl").write_text("\n".join(lines), encoding="utf-8")
+    with Desk(Settings(db=str(tmp_path / "big.db"))) as desk:
+        report = desk.ingest([str(tmp_path / "notices.jsonl")], process=False)
+        assert len(report.stored) == 1005 and len(report.stored.ids) == 1005
+        assert len(report.stored._kept) == 1000  # the rest is ids only
+        last = report.stored[-1]
+        assert last.id == report.stored.ids[-1] and last.text.endswith("notice number 1004 about road works.")
+        assert [a.id for a in report.stored] == report.stored.ids
+        again = desk.ingest([str(tmp_path / "notices.jsonl")], process=False)
+        assert again.stored == [] and len(again.already) == 1005
