@@ -74,10 +74,11 @@ SETTINGS: tuple[Setting, ...] = (
         "however many distinct terms arrive).",
     ),
     Setting(
-        "trend_min_spread",
-        1.0,
-        "Smallest spread (standard deviation) a term's baseline is given: a term never seen "
-        "before needs trend_threshold times this many mentions in one bucket to be flagged.",
+        "trend_min_share",
+        0.01,
+        "A term's count is measured against a spread of at least that of a term found in "
+        "this share of a bucket's items (articles, posts), so a rare term's few mentions in "
+        "a busy stream are not a burst (0 turns this off; chosen on benchmarks/trends.py).",
     ),
     Setting("summary_sentences", 5, "Sentences in a brief's summary (3 to 6)."),
     Setting(
@@ -133,7 +134,7 @@ class Settings:
     trend_bucket_hours: float = 24.0
     trend_threshold: float = 3.0
     trend_table_size: int = 65536
-    trend_min_spread: float = 1.0
+    trend_min_share: float = 0.01
     summary_sentences: int = 5
     summary_embeddings: bool = False
     api_token: str | None = None
@@ -148,8 +149,10 @@ class Settings:
             raise ConfigError("setting 'summary_sentences' must be between 3 and 6")
         if not 0.0 < self.story_threshold < 1.0:
             raise ConfigError("setting 'story_threshold' must be between 0 and 1")
-        if self.trend_bucket_hours <= 0 or self.trend_table_size < 16 or self.trend_min_spread <= 0:
+        if self.trend_bucket_hours <= 0 or self.trend_table_size < 16:
             raise ConfigError("trend settings must be positive (table size at least 16)")
+        if not 0.0 <= self.trend_min_share < 1.0:
+            raise ConfigError("setting 'trend_min_share' must be at least 0 and below 1")
 
     def replace(self, **changes: Any) -> "Settings":
         """A copy with ``changes`` applied; values given as strings are converted."""

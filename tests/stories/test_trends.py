@@ -99,13 +99,52 @@ def test_save_restore_and_replay_resume_the_same_scores():
     assert live.learn_one([tag], when)[0].count == 7
 
 
+def _busy_hours(detector: TrendDetector, hours: int, rng: random.Random, extra: dict) -> set:
+    """A busy post stream: 600 posts an hour over 3,000 rare terms (each ~0.2 mentions
+    an hour, so Poisson noise alone brings some to 4-5 in an hour), plus ``extra``
+    {(term, hour): posts}. Returns the (term, hour) pairs flagged after 24 hours."""
+    rare = [_term(f"#rare{i}", "hashtag") for i in range(3000)]
+    flagged = set()
+    for hour in range(hours):
+        injected = [t for (t, h), n in extra.items() if h == hour for _ in range(n)]
+        for i in range(600):
+            terms = [rng.choice(rare)] + ([injected[i]] if i < len(injected) else [])
+            for f in detector.learn_one(terms, T0 + timedelta(hours=hour, seconds=i)):
+                if hour >= 24:
+                    flagged.add((f.term, hour))
+    return flagged
+
+
+def test_the_volume_floor_silences_rare_terms_noise_and_keeps_real_bursts():
+    # Regression (issue 6): with only beta = 1, three or four mentions of a rare term in
+    # a busy hour were a burst, dozens of false alarms a day.
+    burst = {(_term("#Landslide", "hashtag"), 40): 25}
+    plain = _busy_hours(TrendDetector(bucket_hours=1, lateness=0), 60, random.Random(3), burst)
+    floored = _busy_hours(TrendDetector(bucket_hours=1, lateness=0, min_share=0.02), 60,
+                          random.Random(3), burst)
+    assert floored == {(_term("#Landslide", "hashtag"), 40)}  # the burst, and only it
+    assert (_term("#Landslide", "hashtag"), 40) in plain and len(plain) >= 6  # and noise
+
+
+def test_the_volume_floor_is_restored_with_the_baselines():
+    live = TrendDetector(bucket_hours=1, lateness=0, min_share=0.02)
+    for hour in range(30):
+        for i in range(900):
+            live.learn_one([_term(f"t{i % 300}")], T0 + timedelta(hours=hour, seconds=i))
+    resumed = TrendDetector(bucket_hours=1, lateness=0, min_share=0.02)
+    resumed.restore(live.save())
+    # a fresh bucket: its first item already meets the usual volume's floor
+    assert resumed.spread_floor(1) == live.spread_floor(1) > 4.0
+
+
 def test_restore_refuses_another_table_size():
     with pytest.raises(ValueError):
         TrendDetector(table_size=1024).restore(TrendDetector(table_size=2048).save())
 
 
 @pytest.mark.parametrize("kwargs", [{"bucket_hours": 0}, {"threshold": 0}, {"table_size": 8},
-                                    {"alpha": 1.5}, {"beta": 0}, {"lateness": -1}])
+                                    {"alpha": 1.5}, {"beta": 0}, {"lateness": -1},
+                                    {"min_share": -0.1}, {"min_share": 1.0}])
 def test_bad_parameters_are_refused(kwargs):
     with pytest.raises(ValueError):
         TrendDetector(**kwargs)

@@ -67,7 +67,7 @@ class PostItem:
 def detector_for(settings: Settings) -> TrendDetector:
     """The trend detector the settings describe."""
     return TrendDetector(settings.trend_bucket_hours, settings.trend_threshold,
-                         settings.trend_table_size, beta=settings.trend_min_spread)
+                         settings.trend_table_size, min_share=settings.trend_min_share)
 
 
 def evidence(article: Article, analysis: Analysis | None) -> dict:

@@ -85,6 +85,7 @@ class TrendDetector:
         beta: float = 1.0,
         lateness: int = 2,
         max_candidates: int = 1000,
+        min_share: float = 0.0,
     ):
         if bucket_hours <= 0:
             raise ValueError(f"bucket_hours must be positive, got {bucket_hours!r}")
@@ -94,6 +95,8 @@ class TrendDetector:
             raise ValueError(f"need 1 <= depth <= 8 and table_size >= 16 * depth, got {depth}, {table_size}")
         if not 0 < alpha < 1 or beta <= 0 or lateness < 0 or max_candidates < 1:
             raise ValueError("need 0 < alpha < 1, beta > 0, lateness >= 0, max_candidates >= 1")
+        if not 0.0 <= min_share < 1.0:
+            raise ValueError(f"min_share must be in [0, 1), got {min_share!r}")
         self.bucket_hours = bucket_hours
         self.threshold = threshold
         self.table_size = table_size
@@ -102,10 +105,14 @@ class TrendDetector:
         self.beta = beta
         self.lateness = lateness
         self.max_candidates = max_candidates
+        self.min_share = min_share
         self._width = table_size // depth
         self._mean = np.zeros(depth * self._width)
         self._var = np.zeros(depth * self._width)
         self._open: dict[int, array] = {}  # bucket index -> counts
+        self._items: dict[int, int] = {}  # bucket index -> items (articles, posts) counted
+        self._items_mean = 0.0  # moving average of items per finished bucket
+        self._base_items = 0.0
         # per-cell baseline as plain lists, refreshed after each fold (fast scalar reads)
         self._base_mean: list[float] = [0.0] * (depth * self._width)
         self._base_std: list[float] = [beta] * (depth * self._width)
@@ -137,15 +144,16 @@ class TrendDetector:
         """The newest bucket folded into the moving averages (changes when state must be saved)."""
         return self._done
 
-    def _fold(self, counts: np.ndarray | None, steps: int = 1) -> None:
+    def _fold(self, counts: np.ndarray | None, steps: int = 1, items: int = 0) -> None:
         a = self.alpha
         for _ in range(min(steps, 200)):  # after 200 empty buckets the averages are ~0
             x = counts if counts is not None else 0.0
             delta = x - self._mean
             self._mean += a * delta
             self._var = (1 - a) * (self._var + a * delta * delta)
+            self._items_mean += a * (items - self._items_mean)
             self._folds += 1
-            counts = None
+            counts, items = None, 0
 
     def _advance(self, index: int) -> None:
         """Finish every open bucket older than the ``lateness`` window ending at ``index``."""
@@ -156,7 +164,7 @@ class TrendDetector:
             gap = b - (self._done if self._done is not None else b - 1) - 1
             if gap > 0:
                 self._fold(None, gap)
-            self._fold(np.asarray(self._open.pop(b), dtype=float))
+            self._fold(np.asarray(self._open.pop(b), dtype=float), items=self._items.pop(b, 0))
             self._done = b
             self._refresh_baseline()
         self._candidates = {k: f for k, f in self._candidates.items()
@@ -169,6 +177,7 @@ class TrendDetector:
         mean = self._mean / gathered
         std = np.maximum(np.sqrt(np.maximum(self._var / gathered, mean)), self.beta)
         self._base_mean, self._base_std = mean.tolist(), std.tolist()
+        self._base_items = self._items_mean / gathered
 
     def cells(self, key: str) -> list[int]:
         """The ``depth`` table cells of a term (stable across runs and processes)."""
@@ -188,13 +197,15 @@ class TrendDetector:
         counts = self._open.get(index)
         if counts is None:
             counts = self._open[index] = self._zeros()
+        items = self._items[index] = self._items.get(index, 0) + weight
+        floor = self.spread_floor(items)
         flags = []
         bucket = self.bucket_start(index)
         for term in terms:
             cells = self.cells(term.key)
             for c in cells:
                 counts[c] += weight
-            score = self._score(cells, counts)
+            score = self._score(cells, counts, floor)
             if score >= self.threshold:
                 flag = Flag(term, bucket, round(score, 4), min(counts[c] for c in cells))
                 flags.append(flag)
@@ -204,14 +215,33 @@ class TrendDetector:
     def _zeros(self) -> array:
         return array("q", bytes(8 * self.depth * self._width))
 
-    def _score(self, cells: list[int], counts: array) -> float:
+    def spread_floor(self, items: int = 0) -> float:
+        """The smallest spread a term's count is measured against in a bucket of ``items``
+        items (or of the usual number, when more): ``beta``, or the spread of a term found
+        in ``min_share`` of the items, whichever is larger. A term's own moving spread
+        says little until it has been seen many times; without this floor, a rare term's
+        three mentions among a thousand posts of an hour would be a burst.
+
+        >>> d = TrendDetector(bucket_hours=1, min_share=0.01)
+        >>> d.spread_floor(10), d.spread_floor(900)
+        (1.0, 3.0)
+        """
+        if self.min_share <= 0:
+            return self.beta
+        return max(self.beta, math.sqrt(self.min_share * max(items, self._base_items)))
+
+    def _score(self, cells: list[int], counts: array, floor: float) -> float:
         mean, std = self._base_mean, self._base_std
-        return min((counts[c] - mean[c]) / std[c] for c in cells)
+        return min((counts[c] - mean[c]) / max(std[c], floor) for c in cells)
 
     def score(self, term: Term, time: datetime) -> float:
         """The burst score of ``term`` in the (open) bucket of ``time``; 0.0 otherwise."""
-        counts = self._open.get(self.bucket_of(time))
-        return 0.0 if counts is None else max(0.0, self._score(self.cells(term.key), counts))
+        index = self.bucket_of(time)
+        counts = self._open.get(index)
+        if counts is None:
+            return 0.0
+        floor = self.spread_floor(self._items.get(index, 0))
+        return max(0.0, self._score(self.cells(term.key), counts, floor))
 
     def _remember(self, flag: Flag) -> None:
         key = f"{flag.term.key}\x00{flag.bucket.isoformat()}"
@@ -230,6 +260,7 @@ class TrendDetector:
         :meth:`replay` from the stored volumes."""
         return {"mean": self._mean.tobytes(), "var": self._var.tobytes(),
                 "done": self._done, "newest": self._newest, "late": self._late, "folds": self._folds,
+                "items_mean": self._items_mean,
                 "table_size": self.table_size, "depth": self.depth}
 
     def restore(self, state: dict) -> None:
@@ -239,6 +270,7 @@ class TrendDetector:
         self._var = np.frombuffer(state["var"], dtype=float).copy()
         self._done, self._newest, self._late = state["done"], state["newest"], state["late"]
         self._folds = state.get("folds", 0)
+        self._items_mean = state.get("items_mean", 0.0)
         self._refresh_baseline()
 
     def replay(self, term: Term, time: datetime, count: int) -> None:
