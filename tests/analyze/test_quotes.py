@@ -235,3 +235,13 @@ def test_seed_quotes_are_never_misattributed(analyzed_seeds):
     assert "I pushed you" not in heard and "I did not punch you" not in depp
     assert "chilling confessions of violence" in " ".join(said.get("Adam Waldman", []))
     assert "Jesse Zook" in said and "Jacklyn Krol" in said
+
+
+def test_relative_pronoun_speaker_is_the_noun_it_follows(nlp):
+    # written for this test: the speaker named once, then "who said"
+    text = ('The plan was attacked by Senator Ana Diaz, who said it would "cut the bus '
+            'network in half."\n\nResidents who called it "a slow-motion disaster" packed the hall.\n')
+    a = analyze_article(_article(text), nlp)
+    q = _quote(a, "cut the bus network")
+    assert q.speaker == "Ana Diaz" and text[q.speaker_start:q.speaker_end] == "who"
+    assert _quote(a, "slow-motion disaster").speaker is None  # residents: nobody named

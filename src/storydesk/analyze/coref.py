@@ -29,12 +29,14 @@ from .headlines import inside
 from .lexicon import FIRST_SECOND, PLURAL_PRONOUNS, PRONOUN_GENDER, ROLE_NOUNS
 from .roles import (RoleMention, Tie, antecedent, compatible, paragraph_before, role_gender,
                     pronouns, role_mentions, role_ties, tied_name)
+from .speakers import np_span
 
 _SPEAKER_TYPES = ("PERSON", "ORG", "GPE", "NORP")
 _SUBJ = ("nsubj", "nsubjpass")
 _CLAUSE = ("ccomp", "xcomp", "advcl", "conj", "oprd", "pcomp", "prep")
 _OBJ = ("dobj", "pobj", "dative")
 _MAX_CHAIN = 4
+_RELATIVE = ("who", "that")
 _PARAGRAPHS = 1  # a pronoun looks back over its paragraph and this many before it
 _UNKNOWN_REACH = 600  # characters before a pronoun searched for a rival of unknown gender
 
@@ -233,6 +235,9 @@ def speaker_name(doc, start: int, end: int, entities: list[Entity], people: Peop
     low = head.text.lower()
     if low in FIRST_SECOND or low in PLURAL_PRONOUNS:
         return None
+    if low in _RELATIVE and head.head.dep_ == "relcl" and head.head.head.lower_ not in _RELATIVE:
+        # "Ana Diaz, who said ...": the relative pronoun stands for the noun it follows
+        return speaker_name(doc, *np_span(head.head.head), entities, people, quoted, text)
     if low in PRONOUN_GENDER:
         return resolve_pronoun(doc, head, people, quoted, text)
     if low in ROLE_NOUNS and any(t.text.lower() in ("the", "his", "her") for t in span):
