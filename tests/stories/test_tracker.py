@@ -6,6 +6,12 @@ a restart."""
 from __future__ import annotations
 
 import json
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -173,6 +179,38 @@ def test_an_article_stored_but_not_grouped_is_grouped_by_the_next_ingest(tmp_pat
         assert report.caught_up == 2 and len(report.stored) == 1
         assert grouped == stored and len(stored) == 3
         assert desk.ingest([str(seed_paths[0])]).caught_up == 0  # nothing left behind
+
+
+def _counts(db: Path) -> tuple[int, int]:
+    try:
+        with sqlite3.connect(f"file:{db}?mode=ro", uri=True, timeout=5) as conn:
+            return (conn.execute("SELECT count(*) FROM articles").fetchone()[0],
+                    conn.execute("SELECT count(*) FROM story_articles").fetchone()[0])
+    except sqlite3.OperationalError:  # not created yet
+        return 0, 0
+
+
+def test_sigkill_between_storing_and_grouping_is_repaired_by_the_rerun(tmp_path, seed_paths):
+    db = tmp_path / "killed.db"
+    inputs = [str(p) for p in seed_paths]
+    run = [sys.executable, "-m", "storydesk", "ingest", "--db", str(db)]
+    proc = subprocess.Popen(run + inputs, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + 120
+    try:  # kill it the moment an article is stored and not yet grouped (being analyzed)
+        while time.monotonic() < deadline and proc.poll() is None:
+            stored, grouped = _counts(db)
+            if stored > grouped:
+                os.kill(proc.pid, signal.SIGKILL)
+                break
+            time.sleep(0.005)
+    finally:
+        proc.kill()
+        proc.wait()
+    stored, grouped = _counts(db)
+    assert stored > grouped, "the ingest finished before it could be killed in the gap"
+    rerun = subprocess.run(run + inputs, capture_output=True, text=True, timeout=300)
+    assert rerun.returncode == 0, rerun.stderr
+    assert _counts(db) == (5, 5)  # every article stored, every one in a story
 
 
 def test_a_big_ingest_report_holds_ids_and_reads_articles_back(tmp_path):
