@@ -78,6 +78,35 @@ def test_two_writers_on_one_file_decide_as_one_writer(tmp_path, seed_paths, nlp)
     assert sorted(s["n_articles"] for s in stories) == [1, 5]
 
 
+def test_a_writer_further_behind_than_the_change_log_reloads_everything(tmp_path, seed_paths, nlp, monkeypatch):
+    from storydesk.store import stories as db
+
+    monkeypatch.setattr(db, "CHANGE_LOG", 1)  # remembers only the last story change
+    # Written for this test: a warning filed the day before the storm fixture (invented
+    # places), given at the first writer's clock so nothing else makes it reload.
+    follow_up = tmp_path / "storm-0.json"
+    follow_up.write_text(json.dumps({
+        "title": "Harbury braces for Storm Ciaran as River Lenn rises",
+        "outlet": "Kingsford Courier", "published": "2020-02-01T10:00:00",
+        "text": "Residents of Harbury were told to prepare for flooding as Storm Ciaran "
+                "approached and the River Lenn rose. The county council readied an emergency "
+                "shelter at Harbury Leisure Centre, and Janet Morrow, head of emergency "
+                "planning, said flood warnings for the Lenn valley were likely. Rail services "
+                "between Harbury and Kingsford may be suspended near Colbrook."}), encoding="utf-8")
+    seeds = _dated(seed_paths, tmp_path)
+    order = [seeds[0], str(FIXTURES / "storm.json"), seeds[1], str(follow_up), *seeds[2:]]
+    with _desk(tmp_path / "one.db", nlp) as alone:
+        alone.ingest(order)
+    shared = tmp_path / "two.db"
+    with _desk(shared, nlp) as a, _desk(shared, nlp) as b:
+        a.ingest(order[:1])
+        b.ingest(order[1:3])  # the storm starts a story, then a seed: only that is logged
+        a.ingest(order[3:])  # the warning must find the storm story a never saw
+        stories = a.stories()
+    assert _state(shared) == _state(tmp_path / "one.db")
+    assert sorted(s["n_articles"] for s in stories) == [2, 5]
+
+
 def test_posts_from_a_second_writer_count_against_the_same_baselines(tmp_path, seed_paths, nlp):
     inputs = _dated(seed_paths, tmp_path)
     posts = str(FIXTURES / "posts.jsonl")

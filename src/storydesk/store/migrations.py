@@ -125,4 +125,14 @@ MIGRATIONS: tuple[tuple[str, str], ...] = (
         CREATE INDEX trend_flags_bucket ON trend_flags(bucket);
         """,
     ),
+    (
+        "0005_desk_changes",
+        """
+        CREATE TABLE desk_changes (
+            version INTEGER PRIMARY KEY,
+            story_id TEXT NOT NULL,
+            df_buckets TEXT NOT NULL
+        );
+        """,
+    ),
 )

@@ -31,9 +31,13 @@ def _now() -> str:
 
 def load_df(store: Store) -> tuple[int, dict[int, int]]:
     """(number of documents, document frequency per hashed bucket)."""
-    row = store.execute("SELECT value FROM desk_state WHERE key = 'n_docs'").fetchone()
     df = dict(store.execute("SELECT bucket, df FROM grouping_df").fetchall())
-    return (int(row[0]) if row else 0), df
+    return n_docs(store), df
+
+
+def n_docs(store: Store) -> int:
+    row = store.execute("SELECT value FROM desk_state WHERE key = 'n_docs'").fetchone()
+    return int(row[0]) if row else 0
 
 
 def is_grouped(store: Store, article_id: str) -> bool:
@@ -62,10 +66,31 @@ def state_version(store: Store) -> int:
     return int(row[0]) if row else 0
 
 
-def bump_version(conn: sqlite3.Connection, version: int) -> int:
-    """Record one more write after ``version`` (inside the writer's transaction)."""
-    _put_state(conn, [("version", str(version + 1))])
-    return version + 1
+#: Writes whose story changes are kept for other writers; one further behind reloads all.
+CHANGE_LOG = 512
+
+
+def bump_version(conn: sqlite3.Connection, version: int, change: tuple[str, Iterable[int]] | None = None) -> int:
+    """Record one more write after ``version`` (inside the writer's transaction), with the
+    story it changed and the document-frequency buckets it counted."""
+    new = version + 1
+    _put_state(conn, [("version", str(new))])
+    if change is not None:
+        conn.execute("INSERT OR REPLACE INTO desk_changes (version, story_id, df_buckets) VALUES (?, ?, ?)",
+                     (new, change[0], json.dumps(list(change[1]))))
+    conn.execute("DELETE FROM desk_changes WHERE version <= ?", (new - CHANGE_LOG,))
+    return new
+
+
+def changes_since(store: Store, version: int) -> list[tuple[str, list[int]]] | None:
+    """``(story id, df buckets)`` of each write after ``version``, in order; None when
+    those writes are no longer all kept."""
+    if state_version(store) - version >= CHANGE_LOG:
+        return None
+    rows = store.execute(
+        "SELECT story_id, df_buckets FROM desk_changes WHERE version > ? ORDER BY version", (version,)
+    ).fetchall()
+    return [(r[0], json.loads(r[1])) for r in rows]
 
 
 def _put_state(conn: sqlite3.Connection, rows: Iterable[tuple[str, Any]]) -> None:

@@ -34,6 +34,7 @@ import zlib
 from collections import Counter
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
+from typing import Iterable
 
 import numpy as np
 
@@ -197,16 +198,30 @@ class StoryGrouper:
         for bucket, count in df.items():
             self._df[bucket % self.idf_buckets] = count
 
+    def count_df(self, buckets: Iterable[int], n_docs: int, latest: datetime | None) -> None:
+        """Count the document-frequency buckets of an article another writer grouped,
+        and take that writer's document count and newest article time."""
+        for bucket in buckets:
+            self._df[bucket % self.idf_buckets] += 1
+        self._n_docs = n_docs
+        self._latest = latest
+
     def evict(self, before: datetime) -> list[str]:
         """Drop stories last active before ``before`` from memory; returns their ids."""
         gone = [s.id for s in self._stories.values() if s.last < before]
         for sid in gone:
-            state = self._stories.pop(sid)
-            self._unpost(sid, state.centroid)
-            for article_id in state.members:
-                self._story_of.pop(article_id, None)
-                self._lsh.remove(article_id)
+            self.forget(sid)
         return gone
+
+    def forget(self, story_id: str) -> None:
+        """Drop one story from memory (before restoring a newer state of it)."""
+        state = self._stories.pop(story_id, None)
+        if state is None:
+            return
+        self._unpost(story_id, state.centroid)
+        for article_id in state.members:
+            self._story_of.pop(article_id, None)
+            self._lsh.remove(article_id)
 
     def evict_inactive(self) -> list[str]:
         """Drop stories inactive for twice the window before the newest article seen

@@ -8,7 +8,10 @@ still waiting for the stream's clock — is written in one transaction, together
 store's state version. A tracker that finds the version moved since its own last write
 (another writer on the same file: ``storydesk serve`` taking POSTs while ``storydesk
 ingest`` runs) reloads its state inside that transaction before deciding anything, so
-two writers make the same decisions one writer would.
+two writers make the same decisions one writer would. A change log in the store names
+the story and document frequencies each write changed, so catching up costs the
+other writer's changes, not the store's size (a tracker further behind than the log
+reloads everything); trend baselines and open counts are reloaded.
 """
 
 from __future__ import annotations
@@ -96,6 +99,7 @@ class StoryTracker:
         self._detector = detector_for(settings)
         self._loaded: tuple[datetime, datetime] | None = None
         self._pending: list[dict] = []
+        self._change: tuple[str, tuple[int, ...]] | None = None  # what the write in progress grouped
 
     # -- state -------------------------------------------------------------------------
     @contextmanager
@@ -106,22 +110,40 @@ class StoryTracker:
         with self._store.transaction() as conn:
             version = db.state_version(self._store)
             if version != self._version:
-                if self._version is not None:
-                    log.info("%s was changed by another writer; story and trend state reloaded",
-                             self._store.path)
-                self._load()
-            self._version = None
+                changes = None if self._version is None else db.changes_since(self._store, self._version)
+                if changes is None:
+                    self._load()
+                else:
+                    log.debug("%s was changed by another writer; state refreshed", self._store.path)
+                    self._refresh(changes)
+            self._version, self._change = None, None
             yield conn
-            written = db.bump_version(conn, version)
+            written = db.bump_version(conn, version, self._change)
         self._version = written
 
     def _load(self) -> None:
-        settings = self._settings
-        self._grouper = StoryGrouper(settings.story_threshold, settings.story_window_days)
+        """Everything from the store (the first write, or far behind another writer)."""
+        self._grouper = StoryGrouper(self._settings.story_threshold, self._settings.story_window_days)
         self._loaded = None
         n_docs, df = db.load_df(self._store)
         self._grouper.restore_df(n_docs, df, parse_time(db.latest_activity(self._store)))
-        self._detector = detector_for(settings)
+        self._load_trends()
+
+    def _refresh(self, changes: list[tuple[str, list[int]]]) -> None:
+        """Catch up with another writer's ``changes`` (story id, document-frequency
+        buckets), then reload the trend state and the undated articles held back."""
+        latest = parse_time(db.latest_activity(self._store))
+        for _, buckets in changes:
+            self._grouper.count_df(buckets, db.n_docs(self._store), latest)
+        changed = list(dict.fromkeys(story_id for story_id, _ in changes))
+        for story_id in changed:
+            self._grouper.forget(story_id)
+        for state in db.load_story_states(self._store, changed):
+            self._grouper.restore_story(StoryState.from_dict(state))
+        self._load_trends()
+
+    def _load_trends(self) -> None:
+        self._detector = detector_for(self._settings)
         state = db.load_trend_state(self._store)
         if state is not None:
             try:
@@ -161,6 +183,7 @@ class StoryTracker:
             self._load_stories_near(at)
             assignment = self._grouper.learn_one(features)
             state = self._grouper.story_state(assignment.story_id)
+            self._change = (assignment.story_id, assignment.df_buckets)
             db.save_assignment(
                 conn,
                 article_id=article.id,
