@@ -132,9 +132,9 @@ class StoryTracker:
     def _refresh(self, changes: list[tuple[str, list[int]]]) -> None:
         """Catch up with another writer's ``changes`` (story id, document-frequency
         buckets), then reload the trend state and the undated articles held back."""
-        latest = parse_time(db.latest_activity(self._store))
+        n_docs, latest = db.n_docs(self._store), parse_time(db.latest_activity(self._store))
         for _, buckets in changes:
-            self._grouper.count_df(buckets, db.n_docs(self._store), latest)
+            self._grouper.count_df(buckets, n_docs, latest)
         changed = list(dict.fromkeys(story_id for story_id, _ in changes))
         for story_id in changed:
             self._grouper.forget(story_id)
