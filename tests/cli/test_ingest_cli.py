@@ -207,3 +207,14 @@ def test_sigkill_midway_loses_nothing_committed_and_a_rerun_completes(tmp_path):
         assert conn.execute("SELECT count(*), count(DISTINCT id), count(DISTINCT source) "
                             "FROM articles").fetchone() == (total, total, total)
         assert conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+
+
+def test_ingest_says_when_it_groups_what_an_interrupted_run_left(tmp_path, seed_paths):
+    from storydesk import Desk, Settings
+
+    db = str(tmp_path / "s.db")
+    with Desk(Settings(db=db)) as desk:  # stored, never grouped: as after a SIGKILL
+        desk.ingest([str(p) for p in seed_paths[:2]], process=False)
+    result = _cli("ingest", str(seed_paths[2]), "--db", db)
+    assert result.exit_code == 0, result.output
+    assert "also grouped 2 article(s)" in result.output

@@ -93,6 +93,12 @@ def ingest(
             f"{len(report.rejected)} input(s) rejected; store: {settings.db}",
             err=True,
         )
+        if report.caught_up:
+            typer.echo(
+                f"also grouped {report.caught_up} article(s) an earlier, interrupted ingest "
+                "had stored but not grouped",
+                err=True,
+            )
         if posted is not None:
             for rejection in posted.rejected:
                 typer.echo(f"storydesk: rejected {rejection}", err=True)
