@@ -166,7 +166,6 @@ class Desk:
             report.caught_up = self.update_stories()
         for result in results:
             if isinstance(result, Rejection):
-                log.warning("rejected %s", result)
                 store.add_rejection(result)
                 report.rejected.append(result)
                 is_new = False

@@ -219,6 +219,8 @@ class Store:
 
     # -- rejections ----------------------------------------------------------------------
     def add_rejection(self, rejection: Rejection) -> None:
+        """Record why an input was not stored (once per source, line and reason)."""
+        log.warning("rejected %s", rejection)
         """Record why an input was not stored; the same rejection seen again only updates
         its time. (The table's UNIQUE constraint treats NULL lines as distinct, so the
         match is done here with ``IS``.)"""

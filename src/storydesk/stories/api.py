@@ -3,7 +3,6 @@ the store, in the shapes the CLI and the web desk consume."""
 
 from __future__ import annotations
 
-import logging
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
@@ -19,7 +18,6 @@ from .tracker import PostItem, StoryTracker, iso
 from .trends import bucket_floor
 from .when import parse_duration, resolve_since
 
-log = logging.getLogger(__name__)
 
 #: Trends window when none is given.
 DEFAULT_WINDOW = "7d"
@@ -69,7 +67,6 @@ def ingest_posts(
                 handle.close()
     for result in results:
         if isinstance(result, Rejection):
-            log.warning("rejected %s", result)
             store.add_rejection(result)
             report.rejected.append(result)
             is_new = False
