@@ -8,7 +8,7 @@ once. Every stage itself is a plain function in its own package.
 from __future__ import annotations
 
 import logging
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime, timezone
 from typing import BinaryIO, Callable, Iterable, Mapping, Sequence
 
@@ -98,6 +98,8 @@ class Desk:
         self.settings = settings or Settings()
         self._store = store
         self._nlp = None
+        self._story_tracker = None  # grouping and trend state, restored from the store
+        self._embed = None  # sentence embedder for summaries, when the setting asks
 
     @property
     def store(self) -> Store:
@@ -109,6 +111,7 @@ class Desk:
         if self._store is not None:
             self._store.close()
             self._store = None
+            self._story_tracker = None  # its state belongs to the closed store
 
     def __enter__(self) -> "Desk":
         return self
@@ -225,10 +228,9 @@ class Desk:
         """The grouping and trend state of the store (restored from it on first use)."""
         from .stories.tracker import StoryTracker
 
-        tracker = getattr(self, "_story_tracker", None)
-        if tracker is None or tracker._store is not self.store:
-            tracker = self._story_tracker = StoryTracker(self.store, self.settings)
-        return tracker
+        if self._story_tracker is None:
+            self._story_tracker = StoryTracker(self.store, self.settings)
+        return self._story_tracker
 
     def ingest_posts(self, path: str, *, on_result=None):
         """Store and count for trends the social posts of a JSON Lines file ("-" for
@@ -281,13 +283,11 @@ class Desk:
         """The brief of ``articles`` read as one story (the JSON contract of DESIGN.md)."""
         from .brief import build_brief
 
-        embed = None
-        if self.settings.summary_embeddings:  # loaded once per Desk, on first use
-            embed = getattr(self, "_embed", None)
-            if embed is None:
-                from .brief.embeddings import load_embedder
+        if self.settings.summary_embeddings and self._embed is None:  # once per Desk
+            from .brief.embeddings import load_embedder
 
-                embed = self._embed = load_embedder()
+            self._embed = load_embedder()
+        embed = self._embed if self.settings.summary_embeddings else None
         return build_brief(self.analyze(articles), story_id=story_id,
                            summary_sentences=self.settings.summary_sentences, embed=embed)
 
@@ -322,13 +322,6 @@ class Desk:
 
 def _dated_now(article: Article) -> Article:
     """An undated article gets the ingest time as its date, and says so."""
-    from dataclasses import replace
-
     now = datetime.now(timezone.utc).replace(microsecond=0, tzinfo=None).isoformat()
     return replace(article, published=now, precision="time", date_from_ingest=True)
 
-
-# The sections below are filled in by the issues that own them; each keeps to its own.
-# -- stories and trends (issue 6): Desk.stories(), Desk.story(), Desk.trends(),
-#    Desk.story_article_ids(), and grouping in Desk._after_store.
-# -- briefs (issue 4): Desk.brief_articles(), Desk.brief_story(), Desk.brief_paths().
