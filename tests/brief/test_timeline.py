@@ -112,3 +112,20 @@ def test_no_dates_one_article_no_articles():
     one = build_timeline([analyzed("a", "The company was founded in 1998 by two engineers.", None)])
     assert [(e["date"], len(e["sources"])) for e in one] == [("1998", 1)]
     assert one[0]["kind"] in ("background", "development")
+
+
+def test_a_dates_conflict_is_shown_in_markdown_and_html(analyzed_seeds):
+    """Issue 5: "contradictory dates for one event ... the conflict shown" — also to a
+    reader of the rendered brief, not only in the JSON."""
+    from storydesk.brief import build_brief
+    from storydesk.brief.render.html import to_html
+    from storydesk.brief.render.markdown import to_markdown
+
+    a = analyzed("a", "The couple married in 2014 in a private ceremony in Los Angeles.", "2020-02-03", "A")
+    b = analyzed("b", "The couple married in 2015 in a private ceremony in Los Angeles.", "2020-02-02", "B")
+    brief = build_brief([a, b])
+    assert any(e.get("conflict") for e in brief["timeline"])
+    assert "sources disagree: 2014, 2015" in to_markdown(brief)
+    assert "sources disagree: 2014, 2015" in to_html(brief)
+    calm = build_brief(analyzed_seeds)  # the seeds' timeline has no conflicting dates
+    assert "sources disagree" not in to_markdown(calm) and "sources disagree" not in to_html(calm)

@@ -28,6 +28,14 @@ li{margin:.3rem 0}
 FLAG = ' <span class="flag">outlets disagree</span>'
 
 
+def _dates_disagree(event: dict) -> str:
+    """The flag of a timeline entry whose sources give different dates, with the dates."""
+    if not (event.get("conflict") and event.get("conflicting_dates")):
+        return ""
+    dates = ", ".join(str(d) for d in event["conflicting_dates"])
+    return f' <span class="flag">sources disagree: {_e(dates)}</span>'
+
+
 def _e(text: object) -> str:
     return escape(one_line(str(text)) if text is not None else "", quote=True)
 
@@ -104,8 +112,9 @@ def _body(brief: dict, labels: dict[str, str]) -> list[str]:
         f"<span class=\"by\">embedded by {_e('; '.join(cited(p.get('sources', []), labels)))}</span></li>"
         for p in brief.get("posts", [])])
     parts += _section("Timeline", [
-        f"<li><strong>{_e(e.get('date'))}</strong> <span class=\"by\">{_e(e.get('kind'))}</span> "
-        f"{_e(e.get('text'))}{_by(e.get('sources', []), labels)}</li>" for e in brief.get("timeline", [])])
+        f"<li><strong>{_e(e.get('date'))}</strong> <span class=\"by\">{_e(e.get('kind'))}</span>"
+        f"{_dates_disagree(e)} {_e(e.get('text'))}{_by(e.get('sources', []), labels)}</li>"
+        for e in brief.get("timeline", [])])
     parts += _section("Key figures", [
         f"<li>{_e(f.get('text'))}{' — ' + _e(f['context']) if f.get('context') else ''}"
         f"{FLAG if f.get('conflict') else ''}"

@@ -105,7 +105,9 @@ def _timeline(brief: dict, labels: dict[str, str]) -> list[str]:
         return []
     lines = ["## Timeline", ""]
     for e in events:
-        lines.append(f"- **{e.get('date')}** ({e.get('kind')}) {one_line(e.get('text'))}"
+        disagree = (f" **(sources disagree: {', '.join(map(str, e['conflicting_dates']))})**"
+                    if e.get("conflict") and e.get("conflicting_dates") else "")
+        lines.append(f"- **{e.get('date')}** ({e.get('kind')}){disagree} {one_line(e.get('text'))}"
                      f"{_by(e.get('sources', []), labels)}")
     return lines + [""]
 
