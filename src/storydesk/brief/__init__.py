@@ -19,7 +19,8 @@ from .entities import build_entities
 from .headline import build_headline
 from .origin import build_origin
 from .quotes import build_quotes
-from .summary import Embed, build_summary
+from .similarity import Embed
+from .summary import build_summary
 from .verify import drop_unsupported
 
 log = logging.getLogger(__name__)

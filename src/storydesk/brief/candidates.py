@@ -94,7 +94,7 @@ def article_candidates(index: int, item: AnalyzedArticle, limit: int | None = No
     posts = [(p.start, p.end) for p in analysis.posts]
     quotes = [(q.start, q.end) for q in analysis.quotes]
     out: list[Candidate] = []
-    for start, end in _pieces(text, analysis.sentences):
+    for start, end in sentence_pieces(text, analysis.sentences):
         if limit is not None and len(out) >= limit:
             break
         if any(ps < end and start < pe for ps, pe in posts):
@@ -114,7 +114,7 @@ def article_candidates(index: int, item: AnalyzedArticle, limit: int | None = No
     return out
 
 
-def _pieces(text: str, sentences) -> list[tuple[int, int]]:
+def sentence_pieces(text: str, sentences) -> list[tuple[int, int]]:
     """Sentence spans cut at line breaks (a sentence never runs across paragraphs) and
     trimmed of white space."""
     out = []

@@ -14,9 +14,13 @@ from __future__ import annotations
 
 import math
 from collections import Counter, defaultdict
-from typing import Sequence
+from typing import Callable, Sequence
 
 Vector = dict[str, float]
+
+#: ``embed(texts) -> list of unit-length vectors`` (lists or numpy rows), e.g.
+#: :func:`storydesk.brief.embeddings.load_embedder`.
+Embed = Callable[[list[str]], Sequence[Sequence[float]]]
 
 
 def idf_weights(documents: Sequence[Sequence[str]]) -> dict[str, float]:

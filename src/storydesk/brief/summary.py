@@ -5,8 +5,9 @@ Sentences are chosen for cross-source centrality: a sentence scores by how much 
 sentences, averaged over the other articles), plus its similarity to the articles'
 titles, plus a small bonus for coming early in its article, where news puts what
 matters. Sentences are picked best first, skipping any too similar to one already
-picked. Each picked sentence then cites every article with a sentence saying the same
-content, not only the one it was taken from.
+picked. Each picked sentence then cites every article printing it and every other
+article with a sentence reporting the same content (:mod:`.citations`), not only the
+one it was taken from.
 
 Sentences are compared as TF-IDF vectors of content terms, or, when an ``embed``
 function is given (see :mod:`storydesk.brief.embeddings`), as sentence embeddings.
@@ -16,18 +17,15 @@ from __future__ import annotations
 
 import logging
 from dataclasses import dataclass, replace
-from typing import Callable, Sequence
 
 from ..model import AnalyzedArticle
 from .candidates import Candidate, article_candidates
-from .similarity import cosine, neighbours, tfidf
+from .citations import EMBEDDED, LEXICAL, CiteModel, StorySentences
+from .similarity import Embed, cosine, neighbours, tfidf
 from .sources import source
 from .terms import content_terms
 
 log = logging.getLogger(__name__)
-
-#: ``embed(texts) -> list of unit-length vectors`` (lists or numpy rows).
-Embed = Callable[[list[str]], Sequence[Sequence[float]]]
 
 
 @dataclass(frozen=True)
@@ -38,12 +36,11 @@ class SummaryParams:
     position_weight: float = 0.1  # bonus 1/(1+rank) for early sentences, times this
     title_weight: float = 1.2  # bonus: mean similarity to the articles' titles, times this
     redundancy: float = 0.38  # a sentence this similar to a picked one is not picked
-    same_content: float = 0.3  # a sentence this similar (TF-IDF) reports the same content
-    same_content_embedded: float = 0.75  # the same, when comparing sentence embeddings
     redundancy_embedded: float = 0.8  # ``redundancy`` for sentence embeddings
     title_weight_embedded: float = 0.6  # ``title_weight`` for sentence embeddings
     max_sentences_per_article: int = 25  # only the leading sentences are candidates
     max_candidates: int = 2000  # in all; big stories compare fewer sentences per article
+    max_embedded_sentences: int = 5000  # bigger stories cite by TF-IDF features only
 
 
 @dataclass
@@ -132,21 +129,17 @@ def _select(sentences: list[_Sentence], scores: list[float], near: list[dict[int
     return picked
 
 
-def _cite(analyzed: list[AnalyzedArticle], sentences: list[_Sentence], i: int,
-          near: list[dict[int, float]], same: float) -> list[dict]:
-    """Sources of sentence ``i``: every article printing it, then every other article
-    with a sentence at least ``same`` similar (its most similar one), most similar first."""
-    best: dict[int, tuple[float, Candidate]] = {}
-    for c in sentences[i].printings:
-        best.setdefault(c.article, (2.0, c))
-    for j, sim in near[i].items():
-        if sim < same or j == i:
-            continue
-        for c in sentences[j].printings:
-            if sim > best.get(c.article, (0.0, None))[0]:
-                best[c.article] = (sim, c)
-    cited = sorted(best.items(), key=lambda kv: (-kv[1][0], kv[0]))
-    return [source(analyzed[a], c.start, c.end) for a, (_, c) in cited]
+def _cite(analyzed: list[AnalyzedArticle], sentence: _Sentence, story: StorySentences,
+          model: CiteModel) -> list[dict]:
+    """Sources of ``sentence``: every article printing it word for word, then each other
+    article's sentence that reports the same content (see :mod:`.citations`)."""
+    printed: dict[int, Candidate] = {}
+    for c in sentence.printings:
+        printed.setdefault(c.article, c)
+    first = sentence.first
+    others = story.reporting(first.article, (first.start, first.end), set(printed), model)
+    return ([source(analyzed[a], c.start, c.end) for a, c in printed.items()]
+            + [source(analyzed[b], start, end) for b, start, end in others])
 
 
 def build_summary(
@@ -185,6 +178,13 @@ def build_summary(
     picked = _select(distinct, scores, near, sentences, params)
     if notes is not None and len(picked) < min(3, sentences):
         notes.append(f"summary: only {len(picked)} distinct sentence(s) of prose found")
-    same = params.same_content if embed is None else params.same_content_embedded
-    return [{"text": distinct[i].first.text, "sources": _cite(analyzed, distinct, i, near, same)}
+    story = StorySentences(analyzed)
+    if embed is not None and sum(len(p) for p in story.pieces) > params.max_embedded_sentences:
+        if notes is not None:
+            notes.append(f"summary: more than {params.max_embedded_sentences} sentences; other "
+                         "articles are cited by shared words, not sentence embeddings")
+        embed = None
+    story = StorySentences(analyzed, embed) if embed is not None else story
+    model = LEXICAL if embed is None else EMBEDDED
+    return [{"text": distinct[i].first.text, "sources": _cite(analyzed, distinct[i], story, model)}
             for i in picked]

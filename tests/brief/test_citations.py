@@ -1,0 +1,92 @@
+"""Summary citations: another outlet's sentence reporting the same content is cited,
+even in other words; a sentence that only shares the story's names is not.
+
+The fixture story is written for these tests (a bridge closure told by three outlets);
+it is not copied from any outlet.
+"""
+
+from __future__ import annotations
+
+from storydesk.brief.citations import LEXICAL, StorySentences, key_items
+from storydesk.brief.summary import SummaryParams, build_summary
+
+from .handmade import analyzed
+
+NAMES = (("Harbour Bridge", "FAC", "Harbour Bridge"), ("Jane Roe", "PERSON", "Jane Roe"),
+         ("Roe", "PERSON", "Jane Roe"))
+COURIER = ("Engineers closed the Harbour Bridge on Monday after inspectors found a crack in a main "
+           "steel beam. Mayor Jane Roe said the bridge would stay shut for at least two weeks.")
+LEDGER = ("Traffic on the Harbour Bridge was heavy on Monday morning. A cracked steel beam forced "
+          "the shutdown of the Harbour Bridge on Monday, officials said. Buses were sent over the "
+          "old ferry road instead.")
+STAR = ("The Harbour Bridge is one of the oldest crossings in the city. It opened in 1932 and "
+        "carries 80,000 cars a day.")
+
+
+def _story():
+    return [analyzed(COURIER, outlet="Courier", source="courier.txt", entities=NAMES),
+            analyzed(LEDGER, outlet="Ledger", source="ledger.txt", entities=NAMES),
+            analyzed(STAR, outlet="Star", source="star.txt", entities=NAMES)]
+
+
+def _crack_span(story):
+    text = story[0].article.text
+    return 0, text.index(".") + 1
+
+
+def test_a_paraphrase_is_cited_by_its_own_sentence_not_one_sharing_names():
+    story = _story()
+    found = StorySentences(story).reporting(0, _crack_span(story), set(), LEXICAL)
+    cited = {b: story[b].article.text[s:e] for b, s, e in found}
+    assert cited.get(1, "").startswith("A cracked steel beam forced the shutdown")
+
+
+def test_background_that_only_shares_the_names_is_not_cited():
+    story = _story()
+    found = StorySentences(story).reporting(0, _crack_span(story), set(), LEXICAL)
+    assert 2 not in {b for b, _, _ in found}
+
+
+def test_the_summary_cites_the_paraphrasing_outlet_after_the_one_it_quotes():
+    summary = build_summary(_story(), 3)
+    crack = next(entry for entry in summary if "crack" in entry["text"])
+    outlets = [src["outlet"] for src in crack["sources"]]
+    assert outlets[0] in {"Courier", "Ledger"} and "Star" not in outlets
+    assert set(outlets) == {"Courier", "Ledger"}
+
+
+def test_a_name_counts_once_as_its_entity():
+    story = _story()
+    items = key_items(story[0], *_crack_span(story))
+    assert "@harbour bridge" in items
+    assert "harbour" not in items and "bridge" not in items
+    assert {"crack", "beam", "steel"} <= items
+
+
+def test_numbers_that_disagree_lower_the_chance_of_citing():
+    a = analyzed("The storm killed 12 people in the valley on Sunday.", outlet="A", source="a.txt")
+    same = analyzed("The storm killed 12 people in the valley on Sunday, police said.", outlet="B",
+                    source="b.txt")
+    other = analyzed("The storm killed 40 people in the valley on Sunday, police said.", outlet="C",
+                     source="c.txt")
+    sents = StorySentences([a, same, other])
+    span = sents.pieces[0][0]
+    p_same = sents.best(0, span, 1, LEXICAL)[1]
+    p_other = sents.best(0, span, 2, LEXICAL)[1]
+    assert p_same > p_other
+    assert sents.features(0, span, 2)[0]["numbers_clash"] == 1.0
+
+
+def test_big_stories_cite_without_embeddings_and_say_so():
+    calls = []
+
+    def embed(texts):
+        calls.append(len(texts))
+        return [[1.0] + [0.0] * 7 for _ in texts]
+
+    notes: list[str] = []
+    params = SummaryParams(max_embedded_sentences=3)
+    summary = build_summary(_story(), 3, embed=embed, params=params, notes=notes)
+    assert summary
+    assert any("sentence embeddings" in n for n in notes)
+    assert len(calls) == 1  # candidates and titles, compared once; no sentence embedded to cite
