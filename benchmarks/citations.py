@@ -1,0 +1,310 @@
+"""Summary citations: which other articles report a summary sentence's content.
+
+    .venv/bin/python -m benchmarks.citations [--data DIR] [--split val] [--json]
+    .venv/bin/python -m benchmarks.citations --fit      # refit the model on the train labels
+
+The issue asks that each summary sentence cite every article that reports the same
+content, not only the one it was taken from. This measures that on labelled pairs.
+
+The labels (``benchmarks/labels/citations-{train,val}.jsonl``) were made from the first 30
+NeuS/AllSides stories of each split: ``benchmarks/citations_pool.py`` pooled, for each
+summary sentence *s* and each other article B of its story, B's sentences ranked top 3
+by TF-IDF, by MiniLM and by shared terms/entities/numbers; each pooled pair was labelled
+``same`` (t reports s's central claim), ``part`` or ``no`` following the guide in
+``benchmarks/labels/GUIDE.md``. A label file keeps offsets and text hashes only.
+
+For each (s, B) every system either cites one sentence of B or cites nothing:
+
+- ``P``/``R``/``F1``: article level; B should be cited when one of its pooled sentences
+  is labelled ``same``. ``P_lenient``/``R_lenient`` count ``part`` as reporting the
+  content too (a citation of an article that reports part of the sentence is right).
+- ``excerpt_ok``: share of citations whose sentence is labelled ``same`` (a cited
+  sentence outside the labelled pool counts as wrong; ``unlabelled`` counts them).
+
+Systems, all on the same spaCy analysis: storydesk's model (``brief/citations.py``),
+with and without MiniLM embeddings; the TF-IDF cosine ≥ 0.3 rule storydesk used before;
+MiniLM cosine with the threshold that maximises F1 on the train labels (the strongest
+baseline a user would otherwise pick).
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections import Counter
+from pathlib import Path
+
+from benchmarks._common import ROOT, parser, report, require
+from benchmarks.citations_pool import analyze_story, text_hash
+from benchmarks.summary import load
+
+LABELS = ROOT / "benchmarks" / "labels"
+PREVIOUS_TFIDF = 0.3
+
+
+def read_labels(split: str) -> list[dict]:
+    path = require(LABELS / f"citations-{split}.jsonl")
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+
+
+class Group:
+    """One summary sentence against one other article, with the labelled sentences."""
+
+    def __init__(self, story: int, a: int, span: tuple[int, int], b: int):
+        self.story, self.a, self.span, self.b = story, a, span, b
+        self.labels: dict[int, str] = {}  # t_start -> label
+
+    @property
+    def positive(self) -> bool:
+        return "same" in self.labels.values()
+
+    @property
+    def lenient(self) -> bool:
+        return bool({"same", "part"} & set(self.labels.values()))
+
+
+def prepare(data: Path, split: str, labels: list[dict], nlp, embed):
+    """``(groups, stories)``: the labelled groups and, per story index, its
+    :class:`StorySentences` with and without embeddings."""
+    from storydesk.brief.citations import StorySentences
+
+    wanted = max(r["story"] for r in labels) + 1
+    raw = load(data, split, wanted)
+    stories = {}
+    for index in sorted({r["story"] for r in labels}):
+        analyzed = analyze_story(raw[index][1], nlp)
+        embedded = StorySentences(analyzed, embed) if embed is not None else None
+        stories[index] = (StorySentences(analyzed), embedded, analyzed)
+    groups: dict[tuple, Group] = {}
+    stale = 0
+    for r in labels:
+        analyzed = stories[r["story"]][2]
+        s_text = analyzed[r["s_article"]].article.text[r["s_start"]:r["s_end"]]
+        t_text = analyzed[r["b_article"]].article.text[r["t_start"]:r["t_end"]]
+        if text_hash(s_text) != r["s_hash"] or text_hash(t_text) != r["t_hash"]:
+            stale += 1
+            continue
+        key = (r["story"], r["s_article"], r["s_start"], r["s_end"], r["b_article"])
+        group = groups.setdefault(key, Group(r["story"], r["s_article"], (r["s_start"], r["s_end"]),
+                                             r["b_article"]))
+        group.labels[r["t_start"]] = r["label"]
+    if stale:
+        print(f"{stale} labels no longer match the analysis (sentence split changed); skipped",
+              file=sys.stderr)
+    return list(groups.values()), stories
+
+
+def score(groups, picks) -> dict[str, float]:
+    """Scores of ``picks``; ``picks[i]`` is the cited sentence's start in B for group i, or None."""
+    tp = fp = fn = lenient_hit = lenient_all = lenient_fp = ok = unlabelled = cited = 0
+    for group, pick in zip(groups, picks):
+        if pick is not None:
+            cited += 1
+            label = group.labels.get(pick)
+            ok += label == "same"
+            unlabelled += label is None
+        if group.positive:
+            tp += pick is not None
+            fn += pick is None
+        elif pick is not None:
+            fp += 1
+            lenient_fp += not group.lenient
+        if group.lenient:
+            lenient_all += 1
+            lenient_hit += pick is not None
+    p = tp / (tp + fp) if tp + fp else 0.0
+    r = tp / (tp + fn) if tp + fn else 0.0
+    return {"P": round(p, 3), "R": round(r, 3), "F1": round(2 * p * r / (p + r) if p + r else 0.0, 3),
+            "P_lenient": round(1 - lenient_fp / cited, 3) if cited else 0.0,
+            "R_lenient": round(lenient_hit / lenient_all, 3) if lenient_all else 0.0,
+            "excerpt_ok": round(ok / cited, 3) if cited else 0.0, "unlabelled": unlabelled,
+            "groups": len(groups), "positive": tp + fn}
+
+
+def model_picks(groups, stories, model, embedded: bool):
+    picks = []
+    for g in groups:
+        sents = stories[g.story][1 if embedded else 0]
+        best = sents.best(g.a, g.span, g.b, model)
+        picks.append(sents.pieces[g.b][best[0]][0] if best and best[1] >= model.threshold else None)
+    return picks
+
+
+def feature_picks(groups, stories, name: str, threshold: float, cache: dict | None = None):
+    """Cite B's sentence highest on one feature when it reaches ``threshold``. ``cache``
+    keeps each group's best (value, start) between calls."""
+    cache = {} if cache is None else cache
+    picks = []
+    for i, g in enumerate(groups):
+        if i not in cache:
+            sents = stories[g.story][1 if name == "dense" else 0]
+            feats = sents.features(g.a, g.span, g.b)
+            k = max(range(len(feats)), key=lambda j: feats[j][name]) if feats else None
+            cache[i] = (feats[k][name], sents.pieces[g.b][k][0]) if feats else (float("-inf"), None)
+        value, start = cache[i]
+        picks.append(start if value >= threshold else None)
+    return picks
+
+
+def previous_picks(groups, stories):
+    """The rule used before: cite B's sentence most similar by TF-IDF cosine of content
+    terms (IDF over the story's sentences) when it reaches 0.3."""
+    from storydesk.brief.similarity import cosine, idf_weights, tfidf
+    from storydesk.brief.terms import content_terms
+
+    picks = []
+    for g in groups:
+        sents, _, analyzed = stories[g.story]
+        docs = [content_terms(item.article.text[s:e])
+                for a, item in enumerate(analyzed) for s, e in sents.pieces[a]]
+        idf = idf_weights(docs)
+        query = tfidf([content_terms(analyzed[g.a].article.text[g.span[0]:g.span[1]])], idf)[0]
+        text = analyzed[g.b].article.text
+        theirs = tfidf([content_terms(text[s:e]) for s, e in sents.pieces[g.b]], idf)
+        sims = [cosine(query, v) for v in theirs]
+        k = max(range(len(sims)), key=sims.__getitem__) if sims else None
+        picks.append(sents.pieces[g.b][k][0] if k is not None and sims[k] >= PREVIOUS_TFIDF else None)
+    return picks
+
+
+def tune_threshold(groups, stories, name: str) -> float:
+    """The threshold of one feature that maximises F1 on ``groups``."""
+    best, cache = (0.0, 0.0), {}
+    for step in range(20, 96):
+        t = step / 100
+        f1 = score(groups, feature_picks(groups, stories, name, t, cache))["F1"]
+        if f1 > best[0]:
+            best = (f1, t)
+    return best[1]
+
+
+LEXICAL_FEATURES = ("cosine", "cover_s", "cover_t", "cover_rest", "entities", "no_entities",
+                    "numbers_clash")
+FOLDS = 5
+
+
+def _pairs(groups, stories, embedded: bool, names):
+    xs, ys = [], []
+    for g in groups:
+        sents = stories[g.story][1 if embedded else 0]
+        starts = [s for s, _ in sents.pieces[g.b]]
+        feats = sents.features(g.a, g.span, g.b)
+        for t_start, label in g.labels.items():
+            xs.append([feats[starts.index(t_start)][n] for n in names])
+            ys.append(1 if label == "same" else 0)
+    return xs, ys
+
+
+def _logistic(groups, stories, embedded: bool, names):
+    from sklearn.linear_model import LogisticRegression
+
+    from storydesk.brief.citations import CiteModel
+
+    lr = LogisticRegression(C=1.0, max_iter=1000).fit(*_pairs(groups, stories, embedded, names))
+    weights = {n: round(float(w), 3) for n, w in zip(names, lr.coef_[0])}
+    return CiteModel(weights, round(float(lr.intercept_[0]), 3), 0.5)
+
+
+def fit(groups, stories, embedded: bool) -> None:
+    """Fit the logistic model on every labelled pair of ``groups`` and print it as
+    Python, with its precision and recall in a 5-fold cross-validation by story. The
+    threshold is the model's own 0.5."""
+    names = LEXICAL_FEATURES + (("dense",) if embedded else ())
+    picks: dict[int, object] = {}
+    ids = sorted({g.story for g in groups})
+    for fold in range(FOLDS):
+        held = set(ids[fold::FOLDS])
+        model = _logistic([g for g in groups if g.story not in held], stories, embedded, names)
+        tested = [i for i, g in enumerate(groups) if g.story in held]
+        for i, pick in zip(tested, model_picks([groups[i] for i in tested], stories, model, embedded)):
+            picks[i] = pick
+    cv = score(groups, [picks[i] for i in range(len(groups))])
+    model = _logistic(groups, stories, embedded, names)
+    print(f"{'EMBEDDED' if embedded else 'LEXICAL'} = CiteModel({model.weights!r}, {model.bias!r}, 0.5)"
+          f"  # {FOLDS}-fold CV on train: P {cv['P']} R {cv['R']}")
+
+
+def agreement() -> dict[str, float]:
+    """Agreement of the second annotator (``citations-agreement.jsonl``, 101 pairs drawn
+    from both splits) with the labels used: raw agreement and Cohen's kappa, on the three
+    labels and on ``same`` against the rest."""
+    def key(r: dict) -> tuple:
+        return r["split"], r["story"], r["s"], r["b_article"], r["t_start"]
+
+    used = {key(r): r["label"] for split in ("train", "val") for r in read_labels(split)}
+    pairs = [(used[key(r)], r["label"]) for r in read_labels("agreement") if key(r) in used]
+
+    def kappa(ps: list[tuple]) -> tuple[float, float]:
+        n = len(ps)
+        po = sum(a == b for a, b in ps) / n
+        left, right = Counter(a for a, _ in ps), Counter(b for _, b in ps)
+        pe = sum(left[k] * right[k] for k in set(left) | set(right)) / n / n
+        return round(po, 3), round((po - pe) / (1 - pe), 3)
+
+    three, binary = kappa(pairs), kappa([(a == "same", b == "same") for a, b in pairs])
+    return {"pairs": len(pairs), "agree_3": three[0], "kappa_3": three[1],
+            "agree_same": binary[0], "kappa_same": binary[1]}
+
+
+def measure(data: Path, split: str = "val", embeddings: bool = True) -> dict[str, dict]:
+    """``{system: scores}`` on ``split``'s labels. Without ``embeddings`` (or without the
+    ``embeddings`` extra installed) the MiniLM systems are left out."""
+    from storydesk.analyze import load_nlp
+    from storydesk.brief.citations import EMBEDDED, LEXICAL
+    from storydesk.config import Settings
+    from storydesk.errors import MissingDependency
+
+    nlp = load_nlp(Settings().spacy_model)
+    embed = None
+    if embeddings:
+        try:
+            from storydesk.brief.embeddings import load_embedder
+
+            embed = load_embedder()
+        except MissingDependency as exc:
+            print(f"MiniLM systems left out: {exc}", file=sys.stderr)
+    groups, stories = prepare(data, split, read_labels(split), nlp, embed)
+    results = {
+        "storydesk": score(groups, model_picks(groups, stories, LEXICAL, False)),
+        f"TF-IDF cosine >= {PREVIOUS_TFIDF} (before)": score(groups, previous_picks(groups, stories)),
+    }
+    if embed is not None:
+        train, train_stories = prepare(data, "train", read_labels("train"), nlp, embed)
+        dense_t = tune_threshold(train, train_stories, "dense")
+        results["storydesk + MiniLM"] = score(groups, model_picks(groups, stories, EMBEDDED, True))
+        results[f"MiniLM cosine >= {dense_t} (tuned)"] = score(
+            groups, feature_picks(groups, stories, "dense", dense_t))
+    return results
+
+
+def main(argv: list[str] | None = None) -> dict:
+    p = parser(__doc__.splitlines()[0], "neus-allsides-neutral-mds")
+    p.add_argument("--split", default="val")
+    p.add_argument("--no-embeddings", action="store_true", help="leave out the MiniLM systems")
+    p.add_argument("--fit", action="store_true", help="fit the model on the train labels and print it")
+    p.add_argument("--agreement", action="store_true", help="print the two annotators' agreement")
+    args = p.parse_args(argv)
+    if args.agreement:
+        result = agreement()
+        report({"annotators": result}, args.json, "label agreement (second annotator vs labels used)")
+        return result
+    require(args.data)
+    if args.fit:
+        from storydesk.analyze import load_nlp
+        from storydesk.brief.embeddings import load_embedder
+        from storydesk.config import Settings
+
+        embed = load_embedder()
+        train, train_stories = prepare(args.data, "train", read_labels("train"),
+                                       load_nlp(Settings().spacy_model), embed)
+        fit(train, train_stories, embedded=False)
+        fit(train, train_stories, embedded=True)
+        return {}
+    results = measure(args.data, args.split, not args.no_embeddings)
+    n = next(iter(results.values()))["groups"]
+    report(results, args.json, f"summary citations, NeuS {args.split} ({n} sentence/article pairs)")
+    return results
+
+
+if __name__ == "__main__":
+    main()

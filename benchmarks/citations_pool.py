@@ -1,0 +1,141 @@
+"""Candidate sentence pairs for labelling which articles report a summary sentence's content.
+
+    .venv/bin/python -m benchmarks.citations_pool --split val --stories 15 --out /tmp/pool-val.jsonl
+
+For the first N NeuS/AllSides stories of a split (three articles from different outlets
+each), the articles are analyzed with spaCy and summarized by ``build_summary``. For each
+summary sentence *s* (taken from article A) and each other article B, the sentences of B
+most likely to say the same thing are pooled: the top 3 by TF-IDF cosine, the top 3 by
+MiniLM cosine (needs the ``embeddings`` extra) and the top 3 by shared content terms,
+entities and numbers. Each pooled pair is one JSON line with both texts, for a person to
+label; the labels file in ``benchmarks/labels/`` keeps only offsets and text hashes, never
+the data's text (see benchmarks/citations.py, which reads it).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import sys
+from pathlib import Path
+
+from benchmarks._common import parser, require
+from benchmarks.summary import load
+
+TOP = 3
+
+
+def text_hash(text: str) -> str:
+    """A short hash of a sentence, to check a label still points at the same words."""
+    return hashlib.sha256(" ".join(text.split()).encode()).hexdigest()[:12]
+
+
+def analyze_story(parts, nlp):
+    from storydesk.analyze import analyze_articles
+    from storydesk.ingest.common import make_article
+    from storydesk.model import AnalyzedArticle
+
+    articles = [make_article(text=body, source=f"neus:{i}", format="text", raw=body, title=title)
+                for i, (title, body) in enumerate(parts)]
+    from storydesk.analyze.entities import resolve_story
+
+    return resolve_story([AnalyzedArticle(a, x) for a, x in zip(articles, analyze_articles(articles, nlp))])
+
+
+def pair_id(row: dict) -> str:
+    return f"{row['split']}-{row['story']}-{row['s']}-{row['b_article']}-{row['t_start']}"
+
+
+def merge_labels(pool: Path, annotations: list[Path], out: Path) -> int:
+    """Write the labels file: each pooled pair with its label, offsets and text hashes,
+    without the texts. Returns the number of labelled pairs."""
+    labels = {}
+    for path in annotations:
+        for line in path.read_text(encoding="utf-8").splitlines():
+            if line.strip():
+                row = json.loads(line)
+                labels[row["id"]] = row["label"]
+    n = 0
+    with out.open("w", encoding="utf-8") as fh:
+        for line in pool.read_text(encoding="utf-8").splitlines():
+            row = json.loads(line)
+            label = labels.get(pair_id(row))
+            if label is None:
+                continue
+            keep = {k: v for k, v in row.items() if not k.endswith("_text") and k not in ("t_before", "scores")}
+            fh.write(json.dumps({**keep, "label": label}) + "\n")
+            n += 1
+    return n
+
+
+def main(argv: list[str] | None = None) -> None:
+    p = parser(__doc__.splitlines()[0], "neus-allsides-neutral-mds")
+    p.add_argument("--split", default="val")
+    p.add_argument("--stories", type=int, default=15, help="the first N stories of the split")
+    p.add_argument("--out", type=Path, required=True, help="JSONL file to write (outside the repository)")
+    p.add_argument("--merge", type=Path, metavar="POOL",
+                   help="instead: write to --out the labels of POOL's pairs from --annotations")
+    p.add_argument("--annotations", type=Path, nargs="*", default=[],
+                   help='JSONL files of {"id", "label"} lines (with --merge)')
+    args = p.parse_args(argv)
+    if args.merge:
+        print(f"{merge_labels(args.merge, args.annotations, args.out)} labels written to {args.out}",
+              file=sys.stderr)
+        return
+    require(args.data)
+
+    from storydesk.analyze import load_nlp
+    from storydesk.brief.citations import article_sentences, overlap_score
+    from storydesk.brief.embeddings import load_embedder
+    from storydesk.brief.similarity import cosine, tfidf
+    from storydesk.brief.summary import build_summary
+    from storydesk.brief.terms import content_terms
+    from storydesk.config import Settings
+
+    nlp = load_nlp(Settings().spacy_model)
+    embed = load_embedder()
+    stories = load(args.data, args.split, args.stories)
+    rows = []
+    for index, (_, parts, _) in enumerate(stories):
+        analyzed = analyze_story(parts, nlp)
+        summary = build_summary(analyzed, Settings().summary_sentences)
+        by_id = {item.article.id: k for k, item in enumerate(analyzed)}
+        pieces = [article_sentences(item) for item in analyzed]
+        for n, entry in enumerate(summary):
+            origin = entry["sources"][0]
+            a = by_id[origin["article_id"]]
+            s_text = entry["text"]
+            for b, item in enumerate(analyzed):
+                if b == a or not pieces[b]:
+                    continue
+                texts = [item.article.text[st:en] for st, en in pieces[b]]
+                vectors = tfidf([content_terms(t) for t in [s_text, *texts]])
+                lexical = [cosine(vectors[0], v) for v in vectors[1:]]
+                rows_e = embed([s_text, *texts])
+                dense = [float(rows_e[0] @ r) for r in rows_e[1:]]
+                overlap = [overlap_score(analyzed[a], (origin["start"], origin["end"]), item, span)
+                           for span in pieces[b]]
+                pool: set[int] = set()
+                for scores in (lexical, dense, overlap):
+                    pool.update(sorted(range(len(texts)), key=lambda k: -scores[k])[:TOP])
+                for k in sorted(pool):
+                    st, en = pieces[b][k]
+                    rows.append({
+                        "split": args.split, "story": index, "s": n,
+                        "s_article": a, "s_start": origin["start"], "s_end": origin["end"],
+                        "s_hash": text_hash(s_text), "s_text": s_text,
+                        "b_article": b, "t_start": st, "t_end": en,
+                        "t_hash": text_hash(texts[k]), "t_text": texts[k],
+                        "t_before": texts[k - 1] if k else "",
+                        "scores": {"tfidf": round(lexical[k], 4), "minilm": round(dense[k], 4),
+                                   "overlap": round(overlap[k], 4)},
+                    })
+        print(f"story {index}: {len(rows)} pairs so far", file=sys.stderr)
+    with args.out.open("w", encoding="utf-8") as fh:
+        for row in rows:
+            fh.write(json.dumps(row, ensure_ascii=False) + "\n")
+    print(f"{len(rows)} pairs written to {args.out}", file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()
