@@ -43,3 +43,13 @@ def test_headline_like_sentences_are_title_case_not_names(nlp):
     assert [text[s:e] for s, e in spans] == [
         "Lee's Ex-Wife Pleads Court to Reopen Divorce Case in Response to His Book."]
     assert not headline_like("THE NERVE OF THESE PEOPLE TODAY")  # shouting, not a title
+
+
+def test_an_opening_quotation_mark_starts_its_sentence(nlp):
+    # Written for this test, in the shape spaCy splits badly: a quoted title opening the
+    # next sentence after a full stop.
+    text = ("After the recording was published, fans have become vocal in supporting the singer. "
+            "'Justice For Mary Lane' started trending on Twitter. Her label declined to comment.")
+    sents = [text[s.start:s.end] for s in find_sentences(nlp(text), text)]
+    assert not any(s.endswith(("'", '"', "“")) and not s.endswith(".'") for s in sents), sents
+    assert any(s.startswith("'Justice For Mary Lane'") for s in sents), sents
