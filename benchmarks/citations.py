@@ -190,6 +190,8 @@ def _pairs(groups, stories, embedded: bool, names):
         starts = [s for s, _ in sents.pieces[g.b]]
         feats = sents.features(g.a, g.span, g.b)
         for t_start, label in g.labels.items():
+            if t_start not in starts:
+                continue  # a fragment storydesk never cites
             xs.append([feats[starts.index(t_start)][n] for n in names])
             ys.append(1 if label == "same" else 0)
     return xs, ys

@@ -12,9 +12,9 @@ import pytest
 
 pytestmark = pytest.mark.slow
 
-#: Measured 2026-11-22 on val: storydesk P 0.667 R 0.581 F1 0.621, P_lenient 0.893;
+#: Measured 2026-11-22 on val: storydesk P 0.667 R 0.558 F1 0.608, P_lenient 0.889;
 #: the TF-IDF cosine >= 0.3 rule used before: P 0.75 R 0.314 F1 0.443.
-FLOORS = {"R": 0.55, "F1": 0.6, "P": 0.62, "P_lenient": 0.87}
+FLOORS = {"R": 0.54, "F1": 0.59, "P": 0.64, "P_lenient": 0.87}
 
 
 def test_citations_find_paraphrases_the_previous_rule_missed(data_dir, capsys):
