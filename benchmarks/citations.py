@@ -152,12 +152,14 @@ def previous_picks(groups, stories):
     from storydesk.brief.similarity import cosine, idf_weights, tfidf
     from storydesk.brief.terms import content_terms
 
+    idfs = {}
+    for index, (sents, _, analyzed) in stories.items():
+        idfs[index] = idf_weights([content_terms(item.article.text[s:e])
+                                   for a, item in enumerate(analyzed) for s, e in sents.pieces[a]])
     picks = []
     for g in groups:
         sents, _, analyzed = stories[g.story]
-        docs = [content_terms(item.article.text[s:e])
-                for a, item in enumerate(analyzed) for s, e in sents.pieces[a]]
-        idf = idf_weights(docs)
+        idf = idfs[g.story]
         query = tfidf([content_terms(analyzed[g.a].article.text[g.span[0]:g.span[1]])], idf)[0]
         text = analyzed[g.b].article.text
         theirs = tfidf([content_terms(text[s:e]) for s, e in sents.pieces[g.b]], idf)

@@ -30,6 +30,20 @@ def text_hash(text: str) -> str:
     return hashlib.sha256(" ".join(text.split()).encode()).hexdigest()[:12]
 
 
+def overlap_score(item_a, span_a: tuple[int, int], item_b, span_b: tuple[int, int]) -> float:
+    """Share of span A's items that span B also has; entities and numbers count double."""
+    from storydesk.brief.citations import key_items
+
+    a, b = key_items(item_a, *span_a), key_items(item_b, *span_b)
+    if not a:
+        return 0.0
+
+    def weight(x: str) -> float:
+        return 2.0 if x[0] in "@#" else 1.0
+
+    return sum(weight(x) for x in a & b) / sum(weight(x) for x in a)
+
+
 def analyze_story(parts, nlp):
     from storydesk.analyze import analyze_articles
     from storydesk.ingest.common import make_article
@@ -85,7 +99,7 @@ def main(argv: list[str] | None = None) -> None:
     require(args.data)
 
     from storydesk.analyze import load_nlp
-    from storydesk.brief.citations import article_sentences, overlap_score
+    from storydesk.brief.citations import article_sentences
     from storydesk.brief.embeddings import load_embedder
     from storydesk.brief.similarity import cosine, tfidf
     from storydesk.brief.summary import build_summary

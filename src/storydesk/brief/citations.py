@@ -29,7 +29,6 @@ from .candidates import MIN_WORDS, sentence_pieces
 from .similarity import Embed, cosine, idf_weights, tfidf
 from .terms import content_terms, words
 
-
 _NUMBER = re.compile(r"\d[\d,.]*\d|\d")
 # Function words the summary's stop list keeps but that say nothing about a fact.
 _MORE_STOP = frozenset("""without within however although though yet still even ever
@@ -89,19 +88,6 @@ def spans_items(item: AnalyzedArticle, spans: Sequence[tuple[int, int]]) -> list
         rest = " ".join(pieces)
         out.append(_terms(rest) | _numbers(rest) | {name for _, _, name in ents})
     return out
-
-
-def overlap_score(item_a: AnalyzedArticle, span_a: tuple[int, int],
-                  item_b: AnalyzedArticle, span_b: tuple[int, int]) -> float:
-    """Share of span A's items that span B also has; entities and numbers count double."""
-    a, b = key_items(item_a, *span_a), key_items(item_b, *span_b)
-    if not a:
-        return 0.0
-
-    def weight(x: str) -> float:
-        return 2.0 if x[0] in "@#" else 1.0
-
-    return sum(weight(x) for x in a & b) / sum(weight(x) for x in a)
 
 
 def _idf_weighted_share(mine: set[str], theirs: set[str], idf: dict[str, float]) -> float:

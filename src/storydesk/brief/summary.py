@@ -178,13 +178,13 @@ def build_summary(
     picked = _select(distinct, scores, near, sentences, params)
     if notes is not None and len(picked) < min(3, sentences):
         notes.append(f"summary: only {len(picked)} distinct sentence(s) of prose found")
-    story = StorySentences(analyzed)
-    if embed is not None and sum(len(p) for p in story.pieces) > params.max_embedded_sentences:
+    n_sentences = sum(len(item.analysis.sentences) for item in analyzed)
+    if embed is not None and n_sentences > params.max_embedded_sentences:
         if notes is not None:
             notes.append(f"summary: more than {params.max_embedded_sentences} sentences; other "
                          "articles are cited by shared words, not sentence embeddings")
         embed = None
-    story = StorySentences(analyzed, embed) if embed is not None else story
+    story = StorySentences(analyzed, embed)
     model = LEXICAL if embed is None else EMBEDDED
     return [{"text": distinct[i].first.text, "sources": _cite(analyzed, distinct[i], story, model)}
             for i in picked]
