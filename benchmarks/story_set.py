@@ -1,0 +1,112 @@
+"""The project's own annotated multi-outlet stories, for judging whole briefs.
+
+Six real events of the Giveme5W1H news_cluster set (../shared/data/giveme5w1h-news-cluster,
+Apache-2.0 repository, publisher copyright on the texts), each covered by four or five
+outlets. Articles are read by storydesk's own reader, exactly as ``storydesk ingest``
+reads them, so label offsets refer to the body text every analysis uses. The label files
+under ``benchmarks/labels/stories/`` hold file names, offsets and text hashes only, never
+the data's text (see that folder's README).
+
+Three stories are for tuning (``dev``) and three are only ever reported (``test``): a rule
+changed because a test story failed is tuning to the test, so don't.
+
+    >>> sorted({s.split for s in STORIES})
+    ['dev', 'test']
+    >>> sum(len(s.files) for s in STORIES)
+    27
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+from pathlib import Path
+
+from storydesk.ingest import read_articles
+from storydesk.model import Article
+
+LABELS = Path(__file__).resolve().parent / "labels" / "stories"
+
+
+@dataclass(frozen=True)
+class StorySpec:
+    name: str
+    split: str
+    files: tuple[str, ...]  # file names under giveme5w1h-news-cluster/data/
+
+
+@dataclass(frozen=True)
+class LoadedStory:
+    name: str
+    split: str
+    articles: tuple[Article, ...]  # in the order of ``files``
+
+    def by_file(self, file_name: str) -> Article:
+        for article in self.articles:
+            if Path(article.source).name == file_name:
+                return article
+        raise KeyError(file_name)
+
+
+STORIES: tuple[StorySpec, ...] = (
+    StorySpec("croydon_tram_crash", "dev", (
+        "2f066d10237b0b78e684f593c83797e313ba4364ec984395373c9a9c.json",  # dailymail.co.uk
+        "4032070b93a333c347d1e7e94be4aacc098b1f7f18494d6a6fd3f57c.json",  # theguardian.com
+        "071e141c216547f83e2b50a63a728163fa9527e337032e9eb84882d6.json",  # standard.co.uk
+        "ccd46d77934967b765179aa6ff7f8e19a97c65382b0b4b81aac7f372.json",  # bbc.com
+        "56637e2204cf4ec89768a742dfa3af05ba27ea8a0864bed8d8a5f3cd.json",  # telegraph.co.uk
+    )),
+    StorySpec("silverman_sheen_breakup", "dev", (
+        "a139774f08b031f6fe00288c361386503457dc17df0a5eaaf3ce19cd.json",  # edition.cnn.com
+        "10dbb299bc256781afa39ba330fb6641d03915808e7a7f723eb7f237.json",  # nydailynews.com
+        "3580cf4b71c365bc96470bed8b16695d45f0f84c2af33e56bf601f02.json",  # thesun.co.uk
+        "b7013f8eb8a9ad8d79a6bfa0a8c58136c38fa412d4e111d6153f230b.json",  # usatoday.com
+    )),
+    StorySpec("boko_haram_schoolgirls_freed", "dev", (
+        "3e45808466b7d29685f5b0ba638df36edf92d2d2716c79794b59fe77.json",  # nytimes.com
+        "f647e6bff66fcda9f8106b37a3e069ed5eee0fea0337a32437cd847b.json",  # dailymail.co.uk
+        "36549ab743dc4ee795d71fd6685246e3c186d49b2d1767a9ab5aa3d7.json",  # edition.cnn.com
+        "0c3309b31d6abbf74a5073284e695327da5f4d689a02b964df24b63d.json",  # npr.org
+    )),
+    StorySpec("nice_truck_attack", "test", (
+        "968b809b00b95284e74656bd70261e734c491a8f49cb30344e81c3f3.json",  # edition.cnn.com
+        "1f500d301693b2f58e25789abd360a5814fa0a9276678ef7021708f9.json",  # nytimes.com
+        "8a231b8bfaef35d52496dbbc0edc89d5d809e5dc39331ad26b5abcb4.json",  # nytimes.com, next day
+        "6134ba149dcae1612e7639a2004f94bc6b540a8e08bb7a4b2ad928af.json",  # usa.chinadaily.com.cn
+        "969967bf51a018dc15eccf7862ad7be4ff32836b6e9bd0f37d6dd271.json",  # dailymail.co.uk
+    )),
+    StorySpec("tarantino_thurman_crash", "test", (
+        "041635172e54fa4335cdca6ac7ac4b8970673c1c10b7828bb3f3a796.json",  # washingtonpost.com
+        "6979720e6a5e8b78d97926da5ac077a9e1a7c3a52ac07d1d92cc6618.json",  # bbc.com
+        "3333d198b81dca17ebb4287ac6262d0098cba4966029c18a771e02f0.json",  # edition.cnn.com
+        "fffcfd0dd7c20ac184cc3c6c1392360d334bd0a765993b0351c66c1b.json",  # abcnews.go.com
+    )),
+    StorySpec("harambe_gorilla_shot", "test", (
+        "87176868fabe9f788d545b3645454a2ae24bacab24f4ec78b0df926c.json",  # washingtonpost.com
+        "dd06e8a0cdc32a4f4d1c87425c90148c5f278a519fe381f07561f9ea.json",  # npr.org
+        "a84cfd5b897f965ae9d3373a2c9482caec42f998b87a575763e61670.json",  # thesun.co.uk
+        "feb63103e948b95bd7270b386e444f768f7a18057459189971deec76.json",  # usa.chinadaily.com.cn
+        "1d6a1d7d6226cd0a40900eeb65e69ae27e2226450fd6037c47f35405.json",  # rt.com, a year later
+    )),
+)
+
+
+def text_hash(text: str) -> str:
+    """A short digest of a labelled span, so a label that no longer matches is caught."""
+    return hashlib.sha1(text.encode("utf-8")).hexdigest()[:12]
+
+
+def load_story_set(data: Path, split: str | None = None) -> list[LoadedStory]:
+    """The stories (of ``split``, or all), each article read as ``storydesk ingest`` reads it.
+
+    ``data`` is the giveme5w1h-news-cluster folder."""
+    out = []
+    for spec in STORIES:
+        if split is not None and spec.split != split:
+            continue
+        paths = [str(data / "data" / name) for name in spec.files]
+        articles = [r for r in read_articles(paths) if isinstance(r, Article)]
+        if len(articles) != len(paths):
+            raise RuntimeError(f"{spec.name}: only {len(articles)} of {len(paths)} files read")
+        out.append(LoadedStory(spec.name, spec.split, tuple(articles)))
+    return out
