@@ -130,6 +130,7 @@ class DatedEvent:
     precision: str  # year | month | day
     sentence_start: int
     sentence_end: int
+    scheduled: bool = False  # still to come when the article was published ("opens on Friday")
 
 
 @dataclass(frozen=True)
