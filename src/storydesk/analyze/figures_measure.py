@@ -40,6 +40,8 @@ _FATES = {
 _FATE_OF = {word: key for key, words in _FATES.items() for word in words.split()}
 _DEGREE = frozenset(_FATES["critical"].split())
 _LINKING = frozenset("be remain stay lie leave".split())
+#: Verbs that say nothing of what was counted ("there were 100 people", "include 3 girls").
+_LIGHT = frozenset("be have do get make include say tell see".split())
 _BOUND = re.compile(
     r"(?P<min>at\s+least|more\s+than|over|upwards\s+of)\s+$|(?P<max>nearly|almost|up\s+to|fewer\s+than|"
     r"less\s+than|under|just\s+under)\s+$|(?P<approx>about|around|some|roughly|approximately|"
@@ -94,6 +96,9 @@ def _predicate(head):
                 return child
         if head.dep_ == "dobj":
             return verb  # "killing 84 people", "won 128 seats"
+    after = head.nbor() if head.i + 1 < len(head.doc) else None
+    if head.tag_ == "CD" and after is not None and after.tag_ in ("VBN", "JJ") and _fate(after):
+        return after  # "among more than 50 injured", however the parse attached it
     if head.dep_ == "pobj" and head.head.lemma_ in ("to", "at", "of"):
         holder = head.head.head  # "the toll rose to 84", "a death toll of 84"
         subject = next((c for c in holder.children if c.dep_ in ("nsubj", "nsubjpass")), None)
@@ -123,7 +128,7 @@ def measure(head) -> tuple[str, str, bool]:
         fate = _fate(pred.head.head)
     if fate:
         return fate, words, first
-    if pred.pos_ in ("VERB", "ADJ", "NOUN") and pred.is_alpha:
+    if pred.pos_ in ("VERB", "ADJ", "NOUN") and pred.is_alpha and pred.lemma_ not in _LIGHT:
         return pred.lemma_.lower(), words, first
     return "", "", False
 
