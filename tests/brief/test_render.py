@@ -14,6 +14,8 @@ from storydesk.brief.render import article_labels, render
 from storydesk.brief.render.html import to_html
 from storydesk.brief.render.markdown import to_markdown
 
+from tests.web.htmlcheck import audit
+
 from .handmade import analyzed
 
 PAYLOADS = ("<script>alert(1)</script>", '<img src=x onerror="alert(2)">',
@@ -44,9 +46,7 @@ def _hostile_story():
 def test_html_escapes_every_piece_of_article_text():
     page = to_html(build_brief(_hostile_story()))
     assert "<script" not in page.lower()
-    assert not re.search(r"<[^>]*\sonerror\s*=", page, re.I)
-    assert not re.search(r"<[^>]*\sonmouseover\s*=", page, re.I)
-    assert not re.search(r"""href\s*=\s*["']?\s*javascript:""", page, re.I)
+    assert audit(page) == []  # no element, handler or javascript: link a browser would build
     assert "&lt;script&gt;alert(1)&lt;/script&gt;" in page  # shown as text, not dropped
     assert 'href="https://example.org/a?x=&lt;y&gt;"' in page
 
