@@ -130,6 +130,7 @@ class DatedEvent:
     precision: str  # year | month | day
     sentence_start: int
     sentence_end: int
+    scheduled: bool = False  # still to come when the article was published ("opens on Friday")
 
 
 @dataclass(frozen=True)
@@ -143,6 +144,8 @@ class Figure:
     unit: str | None  # "USD", "years", "months", "people", ...
     kind: str  # money | age | duration | count | percent
     context: str = ""  # the phrase it measures ("divorce settlement", "Amber Heard")
+    measure: str = ""  # for a count, what happened to what was counted: "killed", "critical", "win"
+    bound: str = ""  # "min" ("at least 84"), "max" ("nearly 80"), "approx" ("about 100"), "" exact
 
 
 @dataclass(frozen=True)

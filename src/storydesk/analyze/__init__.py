@@ -28,7 +28,7 @@ from .tags import find_tags
 
 log = logging.getLogger(__name__)
 
-ANALYZER_VERSION = "0.4"
+ANALYZER_VERSION = "0.5-briefdoubt"
 
 
 def _notes(article: Article, max_chars: int) -> list[str]:

@@ -17,6 +17,7 @@ from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
 
 from .. import __version__
+from ..brief.render import environment
 from ..config import Settings
 from . import charts, errors, views
 from .api import router as api_router
@@ -31,12 +32,7 @@ HERE = Path(__file__).parent
 
 def templates() -> jinja2.Environment:
     """The page templates; every ``{{ value }}`` is HTML-escaped."""
-    env = jinja2.Environment(
-        loader=jinja2.FileSystemLoader(HERE / "templates"),
-        autoescape=True,
-        trim_blocks=True,
-        lstrip_blocks=True,
-    )
+    env = environment(HERE / "templates")  # the site's templates, then the one HTML brief's
     env.globals.update(views=views, charts=charts)
     return env
 

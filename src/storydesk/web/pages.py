@@ -11,7 +11,8 @@ from typing import Any
 from fastapi import APIRouter, Path, Query, Request
 from fastapi.responses import HTMLResponse
 
-from . import views
+from ..brief.render import article_labels
+from . import charts, views
 from .api import DATE_PATTERN, ID_PATTERN
 from .errors import ApiError
 from .highlight import layers_of, mark_up
@@ -77,12 +78,8 @@ def story_page(request: Request, story_id: str = Path(..., pattern=ID_PATTERN)) 
 
     def draw() -> str:
         story = brief.get("story", {})
-        articles = story.get("articles", [])
-        return html(
-            request, "story.html", title=story.get("headline") or "Story", brief=brief, story=story,
-            speakers=views.quotes_by_speaker(brief.get("quotes", [])),
-            names=views.source_names(articles),
-        )
+        return html(request, "story.html", title=story.get("headline") or "Story", brief=brief,
+                    story=story, labels=article_labels(brief), charts=charts)
 
     return HTMLResponse(ctx.story_pages.get(key, draw))
 
