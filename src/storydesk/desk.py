@@ -94,18 +94,30 @@ class Desk:
     0
     """
 
-    def __init__(self, settings: Settings | None = None, store: Store | None = None):
+    def __init__(self, settings: Settings | None = None, store: Store | None = None, *, create: bool = True):
+        """``create=False``: the store named by ``settings.db`` must exist already (what
+        every reading command asks, so a mistyped path is an error, not a new empty
+        store); briefing or analyzing files then caches analyses only if it exists."""
         self.settings = settings or Settings()
         self._store = store
+        self._create = create
         self._nlp = None
         self._story_tracker = None  # grouping and trend state, restored from the store
         self._embed = None  # sentence embedder for summaries, when the setting asks
 
     @property
     def store(self) -> Store:
+        """The store (opened on first use; a :class:`~storydesk.errors.StoreError` when
+        it cannot be, or does not exist and this Desk may not create it)."""
         if self._store is None:
-            self._store = Store(self.settings.db)
+            self._store = Store(self.settings.db, create=self._create)
         return self._store
+
+    def _cache(self) -> Store | None:
+        """The store, when there is one to keep analyses in (never created for that)."""
+        if self._store is None and not self._create and not Store.exists(self.settings.db):
+            return None
+        return self.store
 
     def close(self) -> None:
         if self._store is not None:
@@ -189,6 +201,19 @@ class Desk:
         analysis = self.analyze([article])[0].analysis
         self.tracker.add_article(article, analysis)
 
+    def articles(self, *, since: str | None = None, limit: int | None = None) -> list[Article]:
+        """Stored articles, oldest publication first (``since``: an ISO date/time, or a
+        duration such as ``7d`` back from the newest article; anything else is a
+        :class:`~storydesk.errors.ConfigError`)."""
+        from .stories.when import resolve_since
+
+        if limit is not None and limit < 0:
+            raise ValueError("limit must be at least 0")
+        start = resolve_since(since, self.store.latest_published()) if since else None
+        if start and start.endswith("T00:00:00"):  # a day: articles dated by day only count too
+            start = start[:10]
+        return self.store.list_articles(since=start, limit=limit)
+
     # -- analysis ---------------------------------------------------------------------
     @property
     def nlp(self):
@@ -207,9 +232,10 @@ class Desk:
 
         articles = list(articles)
         found: dict[str, Analysis] = {}
-        if cache:
+        store = self._cache() if cache else None
+        if store is not None:
             for a in articles:
-                cached = self.store.get_analysis(a.id, ANALYZER_VERSION)
+                cached = store.get_analysis(a.id, ANALYZER_VERSION)
                 if cached is not None:
                     found[a.id] = cached
         todo = [a for a in articles if a.id not in found]
@@ -218,8 +244,8 @@ class Desk:
                 todo, analyze_articles(todo, self.nlp, self.settings.max_analysis_chars)
             ):
                 found[article.id] = analysis
-                if cache and self.store.has_article(article.id):
-                    self.store.put_analysis(analysis)
+                if store is not None and store.has_article(article.id):
+                    store.put_analysis(analysis)
         return [AnalyzedArticle(a, found[a.id]) for a in articles]
 
     # -- stories and trends (issue 6) -------------------------------------------------

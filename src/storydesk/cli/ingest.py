@@ -20,6 +20,7 @@ from .app import (
     app,
     check_choice,
     fail,
+    open_desk,
     print_json,
     run,
     settings_for,
@@ -123,7 +124,11 @@ def _published_cell(row: dict) -> str:
 def articles(
     db: Optional[str] = DbOption,
     format: str = typer.Option("table", "--format", help="table or json."),
-    since: Optional[str] = typer.Option(None, "--since", help="Only articles published on or after this date."),
+    since: Optional[str] = typer.Option(
+        None, "--since", metavar="WHEN",
+        help="Only articles published since WHEN: an ISO date/time, or a duration (36h, 7d) "
+             "back from the newest article in the store.",
+    ),
     limit: Optional[int] = typer.Option(None, "--limit", help="At most this many."),
     sets: Optional[list[str]] = SetOption,
 ) -> None:
@@ -135,8 +140,8 @@ def articles(
     check_choice("--format", format, ("table", "json"))
 
     def body() -> None:
-        with Desk(settings_for(db, sets)) as desk:
-            rows = [article_row(a) for a in desk.store.list_articles(since=since, limit=limit)]
+        with open_desk(db, sets) as desk:
+            rows = [article_row(a) for a in desk.articles(since=since, limit=limit)]
         if format == "json":
             print_json(rows)
             return
@@ -169,7 +174,7 @@ def article(
 
     def body() -> None:
         analyzed = None
-        with Desk(settings_for(db, sets)) as desk:
+        with open_desk(db, sets) as desk:
             found = desk.store.get_article(article_id)
             if analysis:
                 analyzed = desk.analyze([found])[0]

@@ -8,8 +8,7 @@ from typing import Optional
 
 import typer
 
-from ..desk import Desk
-from .app import DbOption, SetOption, app, check_choice, print_json, run, settings_for
+from .app import DbOption, SetOption, app, check_choice, open_desk, print_json, run
 
 
 def _print_table(columns: tuple[str, ...], rows: list[tuple[str, ...]]) -> None:
@@ -53,7 +52,7 @@ def stories(
     check_choice("--format", format, ("table", "json"))
 
     def body() -> None:
-        with Desk(settings_for(db, sets)) as desk:
+        with open_desk(db, sets) as desk:
             if update:
                 desk.update_stories()
             rows = desk.stories(since=since, limit=limit)
@@ -90,7 +89,7 @@ def trends(
     check_choice("--format", format, ("table", "json"))
 
     def body() -> None:
-        with Desk(settings_for(db, sets)) as desk:
+        with open_desk(db, sets) as desk:
             rows = desk.trends(window=window)
         if format == "json":
             print_json(rows)

@@ -69,7 +69,7 @@ class Store:
         self.path = str(path)
         self.readonly = readonly
         self._lock = threading.RLock()
-        if self.path != ":memory:" and (readonly or not create) and not Path(self.path).is_file():
+        if (readonly or not create) and not self.exists(self.path):
             raise StoreError(f"store {self.path} does not exist (`storydesk ingest --db {self.path}` creates one)")
         try:
             if readonly:
@@ -106,6 +106,11 @@ class Store:
                 if "locked" not in str(exc) and "busy" not in str(exc) or time.monotonic() > deadline:
                     raise
                 time.sleep(0.01)
+
+    @staticmethod
+    def exists(path: str | Path) -> bool:
+        """Whether ``path`` names a store that can be opened without creating one."""
+        return str(path) == ":memory:" or Path(path).is_file()
 
     # -- lifecycle ---------------------------------------------------------------------
     def close(self) -> None:
@@ -210,6 +215,10 @@ class Store:
             sql += " LIMIT ?"
             params.append(limit)
         return [_row_to_article(r) for r in self.execute(sql, params).fetchall()]
+
+    def latest_published(self) -> str | None:
+        """The newest publication time of any stored article."""
+        return self.execute("SELECT max(published) FROM articles").fetchone()[0]
 
     def count_articles(self) -> int:
         return self.execute("SELECT count(*) FROM articles").fetchone()[0]
