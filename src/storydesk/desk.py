@@ -284,13 +284,20 @@ class Desk:
         such as ``7d`` back from the newest activity)."""
         from .stories.api import list_stories
 
-        return list_stories(self.store, self.settings, since=since, limit=limit, offset=offset)
+        rows = list_stories(self.store, self.settings, since=since, limit=limit, offset=offset)
+        return [_presented(row) for row in rows]
 
     def story(self, story_id: str) -> dict:
         """One story row; raises :class:`~storydesk.errors.NotFound` for an unknown id."""
         from .stories.api import get_story
 
-        return get_story(self.store, self.settings, story_id)
+        return _presented(get_story(self.store, self.settings, story_id))
+
+    def stories_of(self, article_ids: Iterable[str]) -> dict[str, str]:
+        """The story id of each of these stored articles that is in a story."""
+        from .store.stories import stories_of
+
+        return stories_of(self.store, article_ids)
 
     def story_article_ids(self, story_id: str) -> list[str]:
         """The story's article ids (copies included; ``story()`` marks them)."""
@@ -300,9 +307,16 @@ class Desk:
 
     def trends(self, *, window: str | None = None) -> list[dict]:
         """Bursting terms of the last ``window`` (default 7d), highest score first."""
+        from .brief.headline import choose_headline
         from .stories.api import trends
+        from .store.stories import headline_articles
 
-        return trends(self.store, self.settings, window=window)
+        rows = trends(self.store, self.settings, window=window)
+        found = headline_articles(self.store, [r["story_id"] for r in rows if r.get("story_id")])
+        for row in rows:  # the headline the story has wherever it is shown
+            if row.get("story_id") in found:
+                row["headline"] = choose_headline(found[row["story_id"]])[0] or None
+        return rows
 
     # -- briefs (issue 4) ---------------------------------------------------------------
     def brief_articles(self, articles: Iterable[Article], story_id: str | None = None) -> dict:
@@ -330,10 +344,22 @@ class Desk:
         if not articles:
             reasons = "; ".join(str(r) for r in rejected) or "no input given"
             raise InputError(", ".join(paths) or "-", f"no article could be read ({reasons})")
-        brief = self.brief_articles(articles)
+        brief = self.brief_articles(articles, story_id=self._stored_story_of(articles))
         brief["rejected"] = [{"source": r.source, "line": r.line, "reason": r.reason} for r in rejected]
         brief["notes"].extend(f"input rejected: {r}" for r in rejected)
         return brief
+
+    def _stored_story_of(self, articles: list[Article]) -> str | None:
+        """The id of the stored story holding every one of ``articles`` (one story, one
+        id, however it is reached), when the store exists and there is one."""
+        store = self._cache()
+        if store is None:
+            return None
+        from .store.stories import stories_of
+
+        found = stories_of(store, [a.id for a in articles])
+        ids = set(found.values())
+        return ids.pop() if len(ids) == 1 and len(found) == len({a.id for a in articles}) else None
 
     def brief_story(self, story_id: str) -> dict:
         """The brief of a stored story; raises :class:`~storydesk.errors.NotFound` for an
@@ -344,6 +370,18 @@ class Desk:
         if not ids:
             raise NotFound(f"story {story_id!r} has no articles in {self.settings.db}")
         return self.brief_articles(self.store.get_articles(ids), story_id=story_id)
+
+
+def _presented(row: dict) -> dict:
+    """A story row as the CLI, the API and the pages show it: with the headline its
+    brief has (:func:`storydesk.brief.headline.choose_headline` of the same articles)."""
+    from .brief.headline import choose_headline
+
+    headline, headline_from = choose_headline(row["articles"])
+    for article in row["articles"]:
+        article.pop("text", None)  # the start of an untitled body, read for the headline
+    return {"id": row["id"], "headline": headline, "headline_from": headline_from,
+            **{k: v for k, v in row.items() if k != "id"}}
 
 
 def _dated_now(article: Article) -> Article:
