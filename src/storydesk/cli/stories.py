@@ -21,6 +21,13 @@ def _print_table(columns: tuple[str, ...], rows: list[tuple[str, ...]]) -> None:
     Console(width=None if sys.stdout.isatty() else 200).print(table, markup=False, highlight=False)
 
 
+def _headline(story: dict, limit: int = 100) -> str:
+    """The table's headline: the story's own, cut at a word to ``limit`` characters (the
+    JSON keeps it whole)."""
+    text = story["headline"] or "(untitled)"
+    return text if len(text) <= limit else text[: limit - 1].rsplit(" ", 1)[0] + "…"
+
+
 def _seen(story: dict) -> str:
     span = story["first_seen"][:16].replace("T", " ")
     if story["last_seen"] != story["first_seen"]:
@@ -64,7 +71,7 @@ def stories(
             return
         _print_table(
             ("id", "headline", "articles", "outlets", "seen", "top entities", "hashtags", "trend"),
-            [(s["id"], s["headline"],
+            [(s["id"], _headline(s),
               f"{s['n_articles']}" + (f" ({s['n_duplicates']} copies)" if s["n_duplicates"] else ""),
               str(s["n_outlets"]), _seen(s), ", ".join(s["top_entities"]) or "-",
               " ".join(s["hashtags"]) or "-", f"{s['trend_score']:.1f}")
