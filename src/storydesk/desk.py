@@ -307,15 +307,15 @@ class Desk:
 
     def trends(self, *, window: str | None = None) -> list[dict]:
         """Bursting terms of the last ``window`` (default 7d), highest score first."""
-        from .brief.headline import choose_headline
         from .stories.api import trends
-        from .store.stories import headline_articles
+        from .store.stories import get_story
 
         rows = trends(self.store, self.settings, window=window)
-        found = headline_articles(self.store, [r["story_id"] for r in rows if r.get("story_id")])
+        explained = {r["story_id"] for r in rows if r.get("story_id")}
+        headlines = {sid: _presented(get_story(self.store, sid))["headline"] for sid in explained}
         for row in rows:  # the headline the story has wherever it is shown
-            if row.get("story_id") in found:
-                row["headline"] = choose_headline(found[row["story_id"]])[0] or None
+            if row.get("story_id") in headlines:
+                row["headline"] = headlines[row["story_id"]] or None
         return rows
 
     # -- briefs (issue 4) ---------------------------------------------------------------

@@ -10,7 +10,6 @@ from typing import Optional
 
 import typer
 
-from ..store import Store
 from .app import DbOption, SetOption, app, fail, run, settings_for
 
 #: The access log's line: client, request line, status (uvicorn's own fields).
@@ -93,15 +92,13 @@ def serve(
         settings = settings_for(db, sets)
         if settings.db == ":memory:":
             fail("serve needs a store file (--db FILE), not :memory:")
-        if not Store.exists(settings.db):
-            fail(f"store {settings.db} does not exist (`storydesk ingest --db {settings.db}` creates one)")
         if access_log and access_log != "-":
             try:
                 Path(access_log).open("a", encoding="utf-8").close()
             except OSError as exc:
                 fail(f"cannot write the access log {access_log}: {exc.strerror or exc}")
+        application = create_app(settings, host=host, create=False)  # the store must exist
         sock = listen(host, port)
-        application = create_app(settings, host=host, create=False)
         if not is_loopback(host) and settings.api_token is None:
             typer.echo(f"storydesk: serving on {host}: ingest over HTTP is off (no api_token set)", err=True)
         bound = sock.getsockname()[1]

@@ -346,20 +346,6 @@ def stories_of(store: Store, article_ids: Iterable[str]) -> dict[str, str]:
     return out
 
 
-def headline_articles(store: Store, story_ids: Iterable[str], lead_chars: int = 1000) -> dict[str, list[dict]]:
-    """What a story's headline is chosen from, for each of ``story_ids``: its articles'
-    ids and titles, and the start of the body of untitled ones."""
-    out: dict[str, list[dict]] = {}
-    for sid in dict.fromkeys(story_ids):
-        rows = store.execute(
-            "SELECT a.id, a.title, CASE WHEN coalesce(trim(a.title), '') = '' THEN substr(a.text, 1, ?) END "
-            "FROM story_articles s JOIN articles a ON a.id = s.article_id WHERE s.story_id = ?",
-            (lead_chars, sid),
-        ).fetchall()
-        out[sid] = [{"id": r[0], "title": r[1], "text": r[2] or ""} for r in rows]
-    return out
-
-
 # -- reading trends ------------------------------------------------------------------------
 
 
