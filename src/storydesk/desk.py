@@ -320,7 +320,7 @@ class Desk:
 
     # -- briefs (issue 4) ---------------------------------------------------------------
     def brief_articles(self, articles: Iterable[Article], story_id: str | None = None) -> dict:
-        """The brief of ``articles`` read as one story (the JSON contract of DESIGN.md)."""
+        """The brief of ``articles`` read as one story (the JSON contract of docs/brief-contract.md)."""
         from .brief import build_brief
 
         if self.settings.summary_embeddings and self._embed is None:  # once per Desk

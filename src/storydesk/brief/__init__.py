@@ -1,6 +1,6 @@
 """Story briefs: a pure, deterministic function of a story's analyzed articles.
 
-:func:`build_brief` returns the JSON contract of DESIGN.md ("storydesk.brief/1"): the
+:func:`build_brief` returns the JSON contract of docs/brief-contract.md ("storydesk.brief/1"): the
 story and its coverage, where it came from, what is trending, a cited summary, who said
 what, reactions, a timeline, key figures and entities. Every line cites exact spans of
 its sources; entries whose citations do not hold are left out and ``notes`` says what

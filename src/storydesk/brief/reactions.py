@@ -81,7 +81,7 @@ def _entry(members: list[tuple[AnalyzedArticle, Post]]) -> dict:
 
 def build_posts(analyzed: list[AnalyzedArticle]) -> list[dict]:
     """One entry per embedded post across ``analyzed``, the most widely embedded first,
-    then the earliest (see the brief contract in DESIGN.md)."""
+    then the earliest (see docs/brief-contract.md)."""
     groups: list[list[tuple[AnalyzedArticle, Post]]] = []
     # per account: (group, its distinct (date, normalised text) forms), compared only there
     by_account: dict[tuple[str, str], list[tuple[list, set]]] = {}
