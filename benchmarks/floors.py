@@ -278,25 +278,28 @@ def update(name: str, runs: list[dict], reason: str | None, data_dir: Path | Non
 # -- the command line ------------------------------------------------------------------------
 
 
-def _strongest(entry: dict, results: dict | None = None) -> str:
-    """The strongest baseline on the gate's first beaten metric, as ``name value``."""
-    best = None
-    for baseline, metrics in entry.get("beat", {}).items():
-        figures = (results or {}).get(baseline) or entry.get("baselines", {}).get(baseline) or {}
-        if metrics and metrics[0] in figures and (best is None or figures[metrics[0]] > best[1]):
-            best = (f"{baseline} {metrics[0]}", figures[metrics[0]])
-    return f"{best[0]} {best[1]:.4f}" if best else "-"
+def _strongest(entry: dict, metric: str) -> str:
+    """The recorded baseline best on ``metric``, as ``name value``, marked when the gate
+    must beat it."""
+    found = [(figures[metric], name) for name, figures in entry.get("baselines", {}).items()
+             if isinstance(figures.get(metric), (int, float))]
+    if not found:
+        return "-"
+    value, name = max(found)
+    beaten = metric in entry.get("beat", {}).get(name, [])
+    return f"{name} {value:.4f}" + ("" if beaten else " (not required)")
 
 
 def show(path: Path = FLOORS_FILE) -> str:
-    """Every gate's floors beside the value they were set from and the strongest baseline."""
+    """Every gate's floors beside the value they were set from and the strongest
+    baseline on the same metric."""
     lines = ["| gate | metric | floor | measured | noise | strongest baseline |", "|---|---|---|---|---|---|"]
     for name, entry in read_all(path)["gates"].items():
         for i, (metric, floor) in enumerate(entry["floors"].items()):
             measured = entry.get("measured", {}).get(metric)
             lines.append(f"| {name if i == 0 else ''} | {metric} | {floor} | "
                          f"{'-' if measured is None else measured} | {entry.get('noise', {}).get(metric, '-')} | "
-                         f"{_strongest(entry) if i == 0 else ''} |")
+                         f"{_strongest(entry, metric)} |")
     return "\n".join(lines)
 
 
