@@ -12,10 +12,7 @@ from benchmarks import floors
 pytestmark = pytest.mark.slow
 
 
-def test_posts_gate(data_dir):
-    folder = data_dir / "article-extraction-benchmark"
-    if not folder.is_dir():
-        pytest.skip(f"{folder} not found")
-    results = floors.measure("posts", data_dir)
+def test_posts_gate(measure_gate, data_dir):
+    results = measure_gate("posts")
     assert results["storydesk"]["posts"] >= 15  # the pages still embed the posts scored
     floors.check("posts", results, data_dir).raise_if_failed()

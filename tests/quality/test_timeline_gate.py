@@ -12,11 +12,8 @@ from benchmarks import floors
 pytestmark = pytest.mark.slow
 
 
-def test_timeline_gate(data_dir):
-    folder = data_dir / "timeline17"
-    if not folder.is_dir():
-        pytest.skip(f"{folder} not found")
-    results = floors.measure("timeline", data_dir)
+def test_timeline_gate(measure_gate, data_dir):
+    results = measure_gate("timeline")
     floors.check("timeline", results, data_dir).raise_if_failed()
     pubcount = results["pubcount"]
     assert abs(pubcount["AR1-F"] - 0.105) <= 0.015
