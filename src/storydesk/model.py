@@ -170,6 +170,25 @@ class AnalyzedArticle:
     analysis: Analysis
 
 
+def story_id_for(article_id: str) -> str:
+    """A story's id, whichever way the story was reached: ``s-`` and the id of the
+    article that founded it. Grouping founds a story on the article that starts it; a
+    brief of given articles (``storydesk brief PATH...``) founds it on the earliest
+    published one (ties: the smallest id), which is the article that starts the story
+    when those articles are ingested in publication order.
+
+    >>> story_id_for("3f2a9c")
+    's-3f2a9c'
+    """
+    return f"s-{article_id}"
+
+
+def founding_article(articles: "list[Article]") -> "Article":
+    """The article a story of ``articles`` is founded on (see :func:`story_id_for`):
+    the earliest published (undated ones last), ties to the smallest id."""
+    return min(articles, key=lambda a: (a.published is None, a.published or "", a.id))
+
+
 def to_dict(obj: Any) -> Any:
     """Plain JSON-ready form of a dataclass (tuples become lists)."""
     if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
@@ -220,6 +239,8 @@ __all__ = [
     "Sentence",
     "Span",
     "Tag",
+    "founding_article",
     "from_dict",
+    "story_id_for",
     "to_dict",
 ]

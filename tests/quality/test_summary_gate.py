@@ -13,13 +13,9 @@ from __future__ import annotations
 
 import pytest
 
+from benchmarks import floors
+
 pytestmark = pytest.mark.slow
-
-#: Measured 2026-11 on val: storydesk R1 0.3965 / R2 0.1807, TextRank 0.3866 / 0.1711,
-#: lead 0.3809 / 0.1662, LexRank 0.3794 / 0.1605. The floor is "above every baseline";
-#: storydesk's own absolute scores are pinned a little under the measured values too.
-FLOORS = {"rouge1": 0.39, "rouge2": 0.175}
-
 
 def test_summary_beats_every_baseline_on_rouge1_and_rouge2(data_dir, capsys):
     from benchmarks.summary import main
@@ -30,10 +26,5 @@ def test_summary_beats_every_baseline_on_rouge1_and_rouge2(data_dir, capsys):
     results = main(["--data", str(folder), "--split", "val", "--analyze", "20", "--json"])
     capsys.readouterr()
     ours = results["storydesk"]
-    for baseline in ("lexrank", "textrank", "lead"):
-        for metric in ("rouge1", "rouge2"):
-            assert ours[metric] > results[baseline][metric], (baseline, metric, results)
-    for metric, floor in FLOORS.items():
-        assert ours[metric] >= floor, (metric, ours)
-    assert ours["verbatim"] == 1.0
-    assert ours["full_verbatim"] == 1.0 and ours["full_checked"] > 100
+    floors.check("summary", results, data_dir).raise_if_failed()  # benchmarks/floors.json
+    assert ours["full_checked"] > 100
