@@ -138,9 +138,6 @@ def test_a_store_that_does_not_exist_is_not_created_for_reading(tmp_path):
         Store(tmp_path, create=False)
 
 
-@pytest.mark.xfail(strict=True, reason="0003_search indexes only articles stored after it; rebuilding "
-                   "articles_fts for older rows needs a new migration, and this branch was assigned no "
-                   "migration name (one line: INSERT INTO articles_fts(articles_fts) VALUES('rebuild'))")
 def test_articles_stored_before_search_existed_are_found_after_the_upgrade(tmp_path):
     path = tmp_path / "old.db"
     _oldest_store(path)

@@ -214,4 +214,11 @@ MIGRATIONS: tuple[tuple[str, str], ...] = (
         );
         """,
     ),
+    (
+        # 0003_search indexed only articles stored after it: index the older ones too.
+        "0010_search_rebuild",
+        """
+        INSERT INTO articles_fts(articles_fts) VALUES ('rebuild');
+        """,
+    ),
 )
