@@ -20,12 +20,13 @@ from __future__ import annotations
 
 import math
 import re
-from bisect import bisect_right
+from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
 from typing import Sequence
 
 from ..model import AnalyzedArticle
 from .candidates import MIN_WORDS, sentence_pieces
+from .claims import clash_features, dates_clash, span_frames
 from .similarity import Embed, cosine, idf_weights, tfidf
 from .terms import content_terms, words
 
@@ -90,6 +91,14 @@ def spans_items(item: AnalyzedArticle, spans: Sequence[tuple[int, int]]) -> list
     return out
 
 
+def _span_dates(item: AnalyzedArticle, spans: Sequence[tuple[int, int]]) -> list[frozenset[str]]:
+    """The normalised dates written inside each of ``spans``."""
+    dates = sorted(item.analysis.dates, key=lambda d: d.start)
+    starts = [d.start for d in dates]
+    return [frozenset(d.value for d in dates[bisect_left(starts, s):bisect_left(starts, e)] if d.end <= e)
+            for s, e in spans]
+
+
 def _idf_weighted_share(mine: set[str], theirs: set[str], idf: dict[str, float]) -> float:
     total = sum(idf.get(x, 1.0) for x in mine)
     return sum(idf.get(x, 1.0) for x in mine & theirs) / total if total else 0.0
@@ -124,6 +133,8 @@ class StorySentences:
         self.items = [spans_items(item, spans) for item, spans in zip(self.analyzed, self.pieces)]
         self.idf = idf_weights([it for per in self.items for it in per])
         self.vectors = [tfidf([sorted(it) for it in per], self.idf) for per in self.items]
+        self.frames = [span_frames(item, spans, _terms) for item, spans in zip(self.analyzed, self.pieces)]
+        self.dates = [_span_dates(item, spans) for item, spans in zip(self.analyzed, self.pieces)]
         self._embed = embed
         self._dense: dict[int, object] = {}
         self._queries: dict[tuple, dict] = {}
@@ -144,7 +155,9 @@ class StorySentences:
             ents = {x for x in mine if x[0] == "@"}
             nums = {x for x in mine if x[0] == "#"}
             query = {"items": mine, "vector": self._vector(mine), "entities": ents, "numbers": nums,
-                     "rest": mine - ents - nums}  # rest: what the sentence says about its names
+                     "rest": mine - ents - nums,  # rest: what the sentence says about its names
+                     "frames": span_frames(self.analyzed[a], [span], _terms)[0],
+                     "dates": _span_dates(self.analyzed[a], [span])[0]}
             if self._embed is not None:
                 import numpy as np
 
@@ -159,9 +172,11 @@ class StorySentences:
         q = self._query(a, span)
         mine, ents, nums = q["items"], q["entities"], q["numbers"]
         out = []
-        for theirs, tvec in zip(self.items[b], self.vectors[b]):
+        for theirs, tvec, frames, dates in zip(self.items[b], self.vectors[b], self.frames[b], self.dates[b]):
             their_nums = {x for x in theirs if x[0] == "#"}
             out.append({
+                **clash_features(q["frames"], mine, frames, theirs),
+                "dates_clash": dates_clash(q["dates"], dates),
                 "cosine": cosine(q["vector"], tvec),
                 "cover_rest": _idf_weighted_share(q["rest"], theirs, self.idf),
                 "cover_s": _idf_weighted_share(mine, theirs, self.idf),
