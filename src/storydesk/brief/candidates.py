@@ -14,6 +14,8 @@ the sentence, "He", "This") are left out too.
 True
 >>> is_filler("Check out a few posts below.")
 True
+>>> is_filler("Here's what you need to know.")
+True
 >>> is_filler("The tape was released on Friday.")
 False
 >>> is_headline_case("Amber Heard Spotted Holding Hands With Girlfriend at March in LA.")
@@ -51,6 +53,7 @@ _POINTER = re.compile(
     r".{0,60}\b(?:below|above|here)\b",
     re.I,
 )
+_ANNOUNCING = re.compile(r"here(?:'s|’s|\s+is|\s+are)\s+(?:what|how|why|where|when|who|everything|a\s+look)\b", re.I)
 _LINKISH = re.compile(r"pic\.twitter\.com|https?://|www\.|(?:^|\s)@\w", re.I)
 _QUOTED = re.compile(r"""“[^”]*”|"[^"]*"|‘[^’]{12,}’""")
 # "LONDON • ", "WASHINGTON (Reuters) - ", "NEW YORK — ": a dateline, not part of the sentence
@@ -64,17 +67,17 @@ _CONNECTIVE = re.compile(
     re.I)
 # ... or with a pronoun or demonstrative that points outside the sentence ("this week" does not)
 _PRONOUN = re.compile(r"(?:he|she|they|it|we|i|you|his|her|their|its|our|my|him|them|this|that|these|"
-                      r"those|such)\b(?![-'’]\w)(?!\s+(?:past\s+)?(?:week|month|year|morning|afternoon|evening|"
+                      r"those|such)\b(?!-\w)(?!\s+(?:past\s+)?(?:week|month|year|morning|afternoon|evening|"
                       r"night|weekend|summer|winter|spring|autumn|fall|season|time)s?\b)", re.I)
 # "It is unclear whether ...", "It was not clear how ...": an expletive "it", not a reference
-_EXPLETIVE = re.compile(r"it\s+(?:is|was|has\s+been|had\s+been|remains|remained|seems|seemed|appears|"
-                        r"appeared|will\s+be|would\s+be|'s|’s)\s+(?:\w+\s+){0,3}?"
+_EXPLETIVE = re.compile(r"it(?:\s+(?:is|was|has\s+been|had\s+been|remains|remained|seems|seemed|appears|"
+                        r"appeared|will\s+be|would\s+be)|'s|’s)\s+(?:\w+\s+){0,3}?"
                         r"(?:that|whether|if|how|why|what|when|who|where|to)\b", re.I)
 # A picture credit: the whole line is a caption, whatever its punctuation
 _CAPTION = re.compile(
-    r"\b(?:photograph|photo|image|picture|video)\s*:|\(photo\b|\bimage\s+(?:caption|copyright)\b|"
-    r"\btoggle\s+caption\b|\bgetty\s+images\b|\bAP\s+Photo\b|\(pictured\)|\bpictured\s*:|"
-    r"©|\bshutterstock\b|\bfile\s+photo\b", re.I)
+    r"\b(?:photograph|photo|image|picture|video)s?\s*:|\(photo\b|\bimage\s+(?:caption|copyright)\b|"
+    r"\b(?:toggle|hide|show)\s+caption\b|\bgetty\s+images\b|\bAP\s+Photo\b|\(pictured\)|\bpictured\s*:|"
+    r"©|\bshutterstock\b|\b(?:file|handout)\s+(?:photo|picture|image)\b|\b(?:is|are)\s+pictured\b", re.I)
 _OPENING = re.compile(r"""^[\s"'“‘(\[—–-]*""")
 _SMALL = frozenset("a an and as at but by for from in into of on or the to with vs via".split())
 
@@ -91,9 +94,11 @@ class Candidate:
 
 
 def is_filler(sentence: str) -> bool:
-    """True for a sentence that introduces embedded material rather than saying anything."""
+    """True for a sentence that introduces embedded material or what follows rather
+    than saying anything ("Here's what you need to know.")."""
     s = sentence.strip()
-    return s.endswith(":") or bool(_POINTER.search(s) and len(words(s)) <= 15)
+    return (s.endswith(":") or bool(_POINTER.search(s) and len(words(s)) <= 15)
+            or bool(_ANNOUNCING.match(s) and len(words(s)) <= 12))
 
 
 def is_headline_case(sentence: str) -> bool:

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from ..model import AnalyzedArticle
-from .candidates import MIN_WORDS, sentence_pieces
+from .candidates import MIN_WORDS, is_caption, leans_on_context, sentence_pieces
 from .claims import clash_features, dates_clash, span_frames
 from .similarity import Embed, cosine, idf_weights, tfidf
 from .terms import content_terms, words
@@ -56,6 +56,15 @@ def article_sentences(item: AnalyzedArticle) -> list[tuple[int, int]]:
     posts = [(p.start, p.end) for p in item.analysis.posts]
     return [(s, e) for s, e in sentence_pieces(item.article.text, item.analysis.sentences)
             if not any(ps < e and s < pe for ps, pe in posts)]
+
+
+def _citable(text: str, start: int, end: int) -> bool:
+    """A sentence that can report a fact: not a fragment, a question or a photo caption."""
+    sentence = text[start:end]
+    if len(words(sentence)) < MIN_WORDS or leans_on_context(sentence) == "question":
+        return False
+    line_end = text.find("\n", end)
+    return not is_caption(text[text.rfind("\n", 0, start) + 1:line_end if line_end >= 0 else len(text)])
 
 
 def _numbers(text: str) -> set[str]:
@@ -104,18 +113,33 @@ def _idf_weighted_share(mine: set[str], theirs: set[str], idf: dict[str, float])
     return sum(idf.get(x, 1.0) for x in mine & theirs) / total if total else 0.0
 
 
+#: A clash that no word overlap can outweigh: one sentence denies what the other states,
+#: the doer and the done-to are reversed, or the two give different dates.
+VETOES = ("negation_flip", "role_swap", "dates_clash")
+
+
 @dataclass(frozen=True)
 class CiteModel:
-    """A logistic model of "sentence t reports the content of sentence s", and the
-    probability above which another article is cited."""
+    """A logistic model of "sentence t reports the content of sentence s", calibrated
+    so that its probability is the chance that a cited sentence does (``scale``: Platt
+    scaling of the raw logit), and the probability from which another article is cited.
+    A pair with a clash in ``vetoes`` has probability 0."""
 
     weights: dict[str, float]
     bias: float
     threshold: float
+    scale: tuple[float, float] = (1.0, 0.0)
+    vetoes: tuple[str, ...] = VETOES
+
+    def logit(self, features: dict[str, float]) -> float:
+        return self.bias + sum(w * features.get(name, 0.0) for name, w in self.weights.items())
 
     def probability(self, features: dict[str, float]) -> float:
-        z = self.bias + sum(w * features.get(name, 0.0) for name, w in self.weights.items())
-        return 1.0 / (1.0 + math.exp(-z))
+        if any(features.get(name) for name in self.vetoes):
+            return 0.0
+        a, b = self.scale
+        z = a * self.logit(features) + b
+        return 1.0 / (1.0 + math.exp(-max(-50.0, min(50.0, z))))
 
 
 class StorySentences:
@@ -127,9 +151,10 @@ class StorySentences:
 
     def __init__(self, analyzed: Sequence[AnalyzedArticle], embed: Embed | None = None):
         self.analyzed = list(analyzed)
-        # a fragment ("You got hit.") is too short to report a summary sentence's content
-        self.pieces = [[(s, e) for s, e in article_sentences(item)
-                        if len(words(item.article.text[s:e])) >= MIN_WORDS] for item in self.analyzed]
+        # a fragment ("You got hit.") is too short to report a summary sentence's
+        # content, and a question or a photo caption reports nothing
+        self.pieces = [[(s, e) for s, e in article_sentences(item) if _citable(item.article.text, s, e)]
+                       for item in self.analyzed]
         self.items = [spans_items(item, spans) for item, spans in zip(self.analyzed, self.pieces)]
         self.idf = idf_weights([it for per in self.items for it in per])
         self.vectors = [tfidf([sorted(it) for it in per], self.idf) for per in self.items]
@@ -184,6 +209,7 @@ class StorySentences:
                 "entities": _idf_weighted_share(ents, theirs, self.idf),
                 "no_entities": 0.0 if ents else 1.0,
                 "numbers_clash": 1.0 if nums and their_nums and not nums & their_nums else 0.0,
+                "length_ratio": min(len(theirs), 3 * len(mine)) / max(1, len(mine)),
             })
         if "dense" in q and out:
             import numpy as np
@@ -203,9 +229,10 @@ class StorySentences:
         return k, probs[k]
 
     def reporting(self, a: int, span: tuple[int, int], skip: set[int],
-                  model: CiteModel) -> list[tuple[int, int, int]]:
-        """``(article, start, end)`` of the sentence of each article (but ``a`` and those
-        in ``skip``) that reports the content of ``a[span]``, most likely first."""
+                  model: CiteModel) -> list[tuple[int, int, int, float]]:
+        """``(article, start, end, probability)`` of the sentence of each article (but
+        ``a`` and those in ``skip``) that reports the content of ``a[span]``, most likely
+        first."""
         found = []
         for b in range(len(self.analyzed)):
             if b == a or b in skip:
@@ -213,7 +240,7 @@ class StorySentences:
             best = self.best(a, span, b, model)
             if best is not None and best[1] >= model.threshold:
                 found.append((-best[1], b, *self.pieces[b][best[0]]))
-        return [(b, start, end) for _, b, start, end in sorted(found)]
+        return [(b, start, end, -p) for p, b, start, end in sorted(found)]
 
 
 # Fitted by ``benchmarks/citations.py --fit`` on the train labels (633 sentence pairs

@@ -14,7 +14,8 @@ says where two sentences disagree:
 - ``agent_clash``: the main claims have different named doers, and the second's doer is
   one the first names without making it the doer ("Heard said Depp assaulted her" /
   "Heard was abusive");
-- ``predicate_shared``: a main predicate of the first is said in the second;
+- ``predicate_shared``: a main predicate of the first is said in the second, and
+  ``predicates_covered`` the share of its main clauses whose predicate is;
 - ``dates_clash``: both give dates and none is the same.
 
 >>> s = [Frame(frozenset({"assault"}), False, True, "@depp", None)]
@@ -132,7 +133,9 @@ def clash_features(s: list[Frame], s_items: set[str], t: list[Frame], t_items: s
     t_doers = {f.agent for f in t if f.main and _named(f.agent)}
     clash = bool(s_doers and t_doers and not s_doers & t_doers and t_doers <= s_items)
     main_predicates = {p for f in s if f.main for p in f.predicate}
+    said = [f.predicate & t_items for f in s if f.main]
     return {
+        "predicates_covered": sum(1 for x in said if x) / len(said) if said else 0.0,
         "negation_flip": 1.0 if _flipped(s, t, t_items) or _flipped(t, s, s_items) else 0.0,
         "role_swap": 1.0 if swap else 0.0,
         "agent_clash": 1.0 if clash else 0.0,

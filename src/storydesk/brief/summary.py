@@ -150,15 +150,19 @@ def content_overlap(a: str, b: str) -> float:
 
 def _cite(analyzed: list[AnalyzedArticle], sentence: _Sentence, story: StorySentences,
           model: CiteModel) -> list[dict]:
-    """Sources of ``sentence``: every article printing it word for word, then each other
-    article's sentence that reports the same content (see :mod:`.citations`)."""
+    """Sources of ``sentence``: every article printing it word for word (``kind``
+    "verbatim", probability 1), then each other article's sentence that reports the same
+    content in other words (``kind`` "paraphrase", with the calibrated probability that
+    it does; see :mod:`.citations`)."""
     printed: dict[int, Candidate] = {}
     for c in sentence.printings:
         printed.setdefault(c.article, c)
     first = sentence.first
     others = story.reporting(first.article, (first.start, first.end), set(printed), model)
-    return ([source(analyzed[a], c.start, c.end) for a, c in printed.items()]
-            + [source(analyzed[b], start, end) for b, start, end in others])
+    return ([{**source(analyzed[a], c.start, c.end), "kind": "verbatim", "probability": 1.0}
+             for a, c in printed.items()]
+            + [{**source(analyzed[b], start, end), "kind": "paraphrase", "probability": round(p, 3)}
+               for b, start, end, p in others])
 
 
 def build_summary(
