@@ -149,6 +149,24 @@ class Figure:
 
 
 @dataclass(frozen=True)
+class Clause:
+    """One verb's clause, as the parse reads it: who did what to whom. ``start:end`` is
+    the verb; agent and patient are the head words of the doer and of whom it is done
+    to (None when the clause has none)."""
+
+    start: int
+    end: int
+    lemma: str  # the predicate: the verb's lemma, or a copula's complement ("abusive")
+    negated: bool = False  # "not", "never", or denied by the verb above ("denied hitting")
+    reporting: bool = False  # a verb of saying whose complement carries the claim
+    main: bool = False  # carries its sentence's claim (the root, or what the root reports)
+    agent_start: int | None = None
+    agent_end: int | None = None
+    patient_start: int | None = None
+    patient_end: int | None = None
+
+
+@dataclass(frozen=True)
 class Analysis:
     """Everything the analyzer found in one article. Pure function of the article."""
 
@@ -162,6 +180,7 @@ class Analysis:
     dates: tuple[DatedEvent, ...] = ()
     figures: tuple[Figure, ...] = ()
     notes: tuple[str, ...] = ()  # what was skipped and why (unbalanced quotes, ...)
+    clauses: tuple[Clause, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -211,6 +230,7 @@ def from_dict(cls: type, data: dict[str, Any]) -> Any:
             "tags": Tag,
             "dates": DatedEvent,
             "figures": Figure,
+            "clauses": Clause,
         }
         kwargs = {k: v for k, v in data.items() if k not in kinds and k != "notes"}
         for name, kind in kinds.items():
@@ -230,6 +250,7 @@ __all__ = [
     "Analysis",
     "AnalyzedArticle",
     "Article",
+    "Clause",
     "DatedEvent",
     "Entity",
     "Figure",
