@@ -19,8 +19,8 @@ stories only ever reported):
 - ``origin_ok``: stories whose origin is the labelled outlet, or null where none is
   credited with the scoop (``origin.jsonl``);
 - whatever ``benchmarks.story_quotes.score`` and ``benchmarks.story_citations.score``
-  return, summed over the split, when those modules exist (called as
-  ``score(story=LoadedStory, brief=dict)``; "not available" otherwise).
+  return for each split, when those modules exist (called as
+  ``score(stories, briefs)`` over each split's stories and their briefs; "not available" otherwise).
 
 The baseline row is what a reader would otherwise do: take the outlet of the earliest
 article as the origin, and flag every pair of articles that print different numbers of
@@ -148,6 +148,7 @@ def evaluate(data: Path, split: str | None = None) -> tuple[dict, list[str]]:
     externals = {name: _external(f"benchmarks.{name}") for name in ("story_quotes", "story_citations")}
     notes = [f"{name}.score: not available" for name, fn in externals.items() if fn is None]
     results: dict[str, dict] = {}
+    briefed: dict[str, list] = {}
     for story in stories:
         brief, as_one = brief_story(story, data)
         ours = results.setdefault(f"storydesk {story.split}", {"stories": 0, "grouped_as_one": 0})
@@ -168,17 +169,20 @@ def evaluate(data: Path, split: str | None = None) -> tuple[dict, list[str]]:
         base["origin_ok"] = base.get("origin_ok", 0) + _same_outlet(earliest, origin_label["outlet"])
         if not as_one:
             notes.append(f"{story.name}: ingest split the story; briefed its articles together")
+        briefed.setdefault(story.split, []).append((story, brief))
+    for split, pairs in briefed.items():  # scores over a split's stories, not sums of ratios
+        ours = results[f"storydesk {split}"]
         for name, fn in externals.items():
             if fn is None:
                 continue
             try:
-                scores = fn(story=story, brief=brief)
+                scores = fn([st for st, _ in pairs], [b for _, b in pairs])
             except Exception as exc:  # noqa: BLE001 - another module's failure is reported, not fatal
-                notes.append(f"{name}.score failed on {story.name}: {type(exc).__name__}: {exc}")
+                notes.append(f"{name}.score failed on {split}: {type(exc).__name__}: {exc}")
                 continue
             for k, v in (scores or {}).items():
                 if isinstance(v, (int, float)):
-                    ours[f"{name.split('_')[1]}_{k}"] = ours.get(f"{name.split('_')[1]}_{k}", 0) + v
+                    ours[f"{name.split('_')[1]}_{k}"] = v
     return results, notes
 
 
