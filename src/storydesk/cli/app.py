@@ -12,7 +12,6 @@ Exit statuses (the same for every command):
 
 from __future__ import annotations
 
-import json
 import logging
 import sys
 from typing import Any, Callable, Optional
@@ -21,6 +20,7 @@ import typer
 
 from ..config import Settings
 from ..errors import StorydeskError
+from .terminal import safe, safe_json
 
 EXIT_OK, EXIT_ERROR, EXIT_USAGE, EXIT_REJECTED = 0, 1, 2, 3
 
@@ -54,7 +54,7 @@ def settings_for(db: Optional[str] = None, sets: Optional[list[str]] = None) -> 
 
 
 def fail(message: str, status: int = EXIT_ERROR) -> None:
-    typer.echo(f"storydesk: error: {message}", err=True)
+    typer.echo(f"storydesk: error: {safe(message)}", err=True)
     raise typer.Exit(status)
 
 
@@ -76,7 +76,7 @@ def run(fn: Callable[[], Any]) -> Any:
 
 
 def print_json(data: Any) -> None:
-    typer.echo(json.dumps(data, ensure_ascii=False, indent=2))
+    typer.echo(safe_json(data, indent=2))
 
 
 def check_choice(name: str, value: str, choices: tuple[str, ...]) -> str:

@@ -10,6 +10,7 @@ import typer
 
 from ..desk import Desk
 from .app import DbOption, SetOption, app, check_choice, print_json, run, settings_for
+from .terminal import safe
 
 
 def _print_table(columns: tuple[str, ...], rows: list[tuple[str, ...]]) -> None:
@@ -18,8 +19,8 @@ def _print_table(columns: tuple[str, ...], rows: list[tuple[str, ...]]) -> None:
 
     table = Table(*columns, box=None)
     for row in rows:
-        table.add_row(*row)
-    Console(width=None if sys.stdout.isatty() else 200).print(table, markup=False, highlight=False)
+        table.add_row(*(safe(cell) for cell in row))
+    Console(width=None if sys.stdout.isatty() else 200, markup=False, highlight=False).print(table)
 
 
 def _seen(story: dict) -> str:

@@ -43,6 +43,8 @@ def make_article(
     published: str | None = None,
     url: str | None = None,
     authors: tuple[str, ...] = (),
+    encoding: str | None = None,
+    headline_only: bool = False,
 ) -> Article:
     """An :class:`Article` with its id computed and its date parsed."""
     value, precision = parse_published(published) if published else (None, None)
@@ -59,6 +61,8 @@ def make_article(
         precision=precision,
         url=url or None,
         authors=tuple(a for a in authors if a),
+        encoding=encoding,
+        headline_only=headline_only,
     )
 
 
