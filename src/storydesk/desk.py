@@ -251,8 +251,8 @@ class Desk:
         stdin; format in :mod:`storydesk.stories.postfile`). Bad lines are rejections."""
         from .stories.api import ingest_posts
 
-        return ingest_posts(self.tracker, self.store, path,
-                            max_bytes=self.settings.max_input_bytes, on_result=on_result)
+        return ingest_posts(self.tracker, self.store, path, max_bytes=self.settings.max_input_bytes,
+                            on_result=on_result, settings=self.settings)
 
     def update_stories(self) -> int:
         """Analyze and group stored articles that are in no story yet (ingested with

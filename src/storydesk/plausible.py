@@ -66,3 +66,22 @@ def plausible_date(
             "grouped and counted at the ingest time"
         )
     return article, None
+
+
+def implausible_time(moment: datetime, settings: Settings, now: datetime | None = None) -> str | None:
+    """Why a post's time is not usable (outside ``date_min`` .. ``date_future_hours``
+    after now), or None.
+
+    >>> from storydesk.config import Settings
+    >>> implausible_time(datetime(9999, 12, 31), Settings(), datetime(2020, 2, 3))
+    'post time 9999-12-31T00:00:00 is outside the plausible range (1900-01-01 to 24 h from now)'
+    """
+    now = now or utc_now()
+    try:
+        latest = now + timedelta(hours=settings.date_future_hours)
+    except OverflowError:
+        latest = datetime.max
+    if datetime.fromisoformat(settings.date_min) <= moment <= latest:
+        return None
+    return (f"post time {moment.isoformat()} is outside the plausible range "
+            f"({settings.date_min} to {settings.date_future_hours:g} h from now)")

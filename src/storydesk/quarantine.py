@@ -8,7 +8,8 @@ is recorded as that article's note, with the reason, in the store.
   counted without one, and its cached analysis is an empty one whose note says why, so
   nothing analyzes it again.
 - A publication date outside the plausible range is not used by the stages
-  (:mod:`storydesk.plausible`); the article keeps it and says so.
+  (:mod:`storydesk.plausible`); the article keeps it and says so. Grouping and trend
+  counting read the first ``max_analysis_chars`` of the body, as analysis does.
 - Grouping and trend counting that fail for one article quarantine it from the stage
   that failed (trends: it is grouped without being counted; grouping: it is in no story
   and ``update_stories`` does not retry it), and the next article goes on.
@@ -20,6 +21,7 @@ raised, never recorded as a note.
 from __future__ import annotations
 
 import logging
+from dataclasses import replace
 from typing import TYPE_CHECKING, Iterable
 
 from .budget import OverBudget, Worker
@@ -111,12 +113,15 @@ class Guard:
             nlp = desk.nlp
             self._analyzer = Worker(desk.settings.article_seconds, desk.settings.article_memory_mb, nlp)
         usable, _ = plausible_date(article, desk.settings)
+        usable = replace(usable, raw="")  # not read by analysis: no need to send it
         return self._analyzer.call(_analyze_one, usable, desk.settings.max_analysis_chars)
 
     # -- grouping and trends -------------------------------------------------------------
     def process(self, article: Article) -> None:
         """The stages after storing, for one stored article: its date checked, then
-        analysis, grouping and trend counting, each guarded."""
+        analysis, grouping and trend counting, each guarded. Grouping reads what analysis
+        reads (the first ``max_analysis_chars`` of the body), so a 15 MB body costs it no
+        more than a long article does."""
         desk = self._desk
         usable, date_note = plausible_date(article, desk.settings)
         if date_note is not None:
@@ -124,7 +129,8 @@ class Guard:
         analysis = desk.analyze([usable])[0].analysis
         if self._quarantined(article.id, "analyze") is not None:
             analysis = None  # grouped on its words and capitalised names alone
-        self.group(usable, analysis)
+        limit = desk.settings.max_analysis_chars  # what analysis reads, grouping reads
+        self.group(replace(usable, text=usable.text[:limit]) if len(usable.text) > limit else usable, analysis)
 
     def group(self, article: Article, analysis: Analysis | None) -> None:
         """Group and count one article; a failure quarantines it from the stage that

@@ -32,6 +32,9 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
 )
 
+#: Libraries whose warnings are about the page being read, which a rejection line names.
+_NOISY = ("trafilatura", "htmldate", "readability", "courlan", "charset_normalizer")
+
 DbOption = typer.Option(None, "--db", help="SQLite store (default: the 'db' setting, storydesk.db).")
 SetOption = typer.Option(
     None, "--set", metavar="NAME=VALUE", help="Change a setting for this run (see `storydesk settings`)."
@@ -45,6 +48,9 @@ def main(
     """storydesk: sourced story briefs from news articles."""
     level = logging.WARNING if verbose == 0 else logging.INFO if verbose == 1 else logging.DEBUG
     logging.basicConfig(level=level, format="storydesk: %(levelname)s: %(name)s: %(message)s")
+    if verbose < 2:  # extraction libraries warn about odd pages the rejection already names
+        for name in _NOISY:
+            logging.getLogger(name).setLevel(logging.ERROR)
 
 
 def settings_for(db: Optional[str] = None, sets: Optional[list[str]] = None) -> Settings:
