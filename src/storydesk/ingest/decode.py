@@ -101,13 +101,13 @@ def detect_legacy(data: bytes) -> tuple[str, str] | None:
 
 
 def _mostly_utf8(data: bytes) -> tuple[str, int] | None:
-    """(text, bad bytes) when ``data`` is UTF-8 with a few undecodable bytes: nine in ten
-    of its non-ASCII characters decode as UTF-8 (text in a legacy encoding almost never
-    forms valid multi-byte UTF-8 by chance)."""
+    """(text, bad bytes) when ``data`` is UTF-8 with a few undecodable bytes: most of its
+    non-ASCII characters decode as UTF-8 (text in a legacy encoding almost never forms a
+    valid multi-byte UTF-8 sequence by chance: its accented letters are all bad bytes)."""
     text = data.decode("utf-8", errors="replace")
     bad = text.count("\ufffd") - data.count(b"\xef\xbf\xbd")
     good = len(text) - len(text.encode("ascii", "ignore")) - bad
-    return (text, bad) if good >= 9 * bad else None
+    return (text, bad) if good > bad else None
 
 
 _CHARSET = re.compile(rb"""<meta[^>]{0,200}?charset\s*=\s*["']?\s*([A-Za-z0-9_:.-]{1,40})""", re.I)
