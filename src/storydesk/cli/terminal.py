@@ -10,7 +10,7 @@ those characters as visible escapes instead.
 >>> safe("Title\\x1b[2J\\x07 ok")
 'Title\\\\x1b[2J\\\\x07 ok'
 >>> safe("file\\nstored 99 new article(s)")
-'file\\\\nstored 99 new article(s)'
+'file\\\\x0astored 99 new article(s)'
 >>> safe("two\\nlines\\tand a tab", multiline=True)
 'two\\nlines\\tand a tab'
 >>> safe("abc\\u202edcba")
