@@ -272,3 +272,15 @@ def test_a_record_with_a_title_and_no_body_is_a_headline_only_article(tmp_path):
     assert article.headline_only and article.text == article.title == "Ferry service to expand"
     assert rejected == [Rejection(path, "record has no article text and no title (looked for: maintext, text, "
                                         "body, content, articleBody, description, title, headline)", line=2)]
+
+
+def test_a_named_pipe_nobody_writes_to_does_not_hold_the_batch(tmp_path, monkeypatch):
+    import storydesk.ingest.sources as sources
+
+    monkeypatch.setattr(sources, "PIPE_WAIT_SECONDS", 0.5)
+    fifo = tmp_path / "silent"
+    os.mkfifo(fifo)
+    (tmp_path / "story.txt").write_text(GOOD)
+    articles, rejected = _split(read_articles([str(fifo), str(tmp_path / "story.txt")]))
+    assert len(articles) == 1
+    assert rejected == [Rejection(str(fifo), "cannot read: named pipe: nothing written to it in 0.5 s")]

@@ -66,6 +66,8 @@ def make_article(
     )
 
 
+#: No date is written longer than this; longer strings are not handed to the parsers.
+MAX_DATE_CHARS = 100
 _YEAR = re.compile(r"^\d{4}$")
 _MONTH = re.compile(r"^(\d{4})-(\d{2})$")
 
@@ -83,7 +85,7 @@ def parse_published(value: object) -> tuple[str | None, str | None]:
         except (OverflowError, OSError, ValueError):
             return None, None
     text = str(value).strip()
-    if not text:
+    if not text or len(text) > MAX_DATE_CHARS:
         return None, None
     if _YEAR.match(text):
         return text, "year"

@@ -11,6 +11,8 @@ import gzip
 import io
 import logging
 import os
+import select
+import stat
 import sys
 import time
 import urllib.error
@@ -36,6 +38,8 @@ class Input:
 
 #: A download must finish within this many seconds, however slowly the server sends.
 DOWNLOAD_SECONDS = 120.0
+#: A named pipe must start sending within this many seconds.
+PIPE_WAIT_SECONDS = 30.0
 _CHUNK = 1 << 20
 
 
@@ -135,6 +139,25 @@ def _unreadable_path(path: str) -> str | None:
     return None
 
 
+def _open_input(path: str) -> BinaryIO:
+    """``path`` opened for reading. A named pipe is opened without waiting for a writer,
+    then given :data:`PIPE_WAIT_SECONDS` to send something: a pipe nobody writes to must
+    not hold the batch forever."""
+    if not stat.S_ISFIFO(os.stat(path).st_mode):
+        return open(path, "rb")
+    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+    try:
+        waiting = select.poll()
+        waiting.register(fd, select.POLLIN | select.POLLHUP)
+        if not waiting.poll(PIPE_WAIT_SECONDS * 1000):
+            raise OSError(errno.ETIMEDOUT, f"named pipe: nothing written to it in {PIPE_WAIT_SECONDS:g} s")
+        os.set_blocking(fd, True)
+        return os.fdopen(fd, "rb")
+    except BaseException:
+        os.close(fd)
+        raise
+
+
 def read_input(path: str, max_bytes: int, stdin: BinaryIO | None = None) -> Input | Rejection:
     """Read one expanded path; gzip-compressed files are decompressed. Every kind of
     input (file, device, pipe, stdin, download) is bounded by the bytes actually read."""
@@ -166,7 +189,7 @@ def read_input(path: str, max_bytes: int, stdin: BinaryIO | None = None) -> Inpu
         if problem is not None:
             return Rejection(source, problem)
         try:
-            with open(path, "rb") as stream:
+            with _open_input(path) as stream:
                 data = read_limited(stream, max_bytes)
                 size = os.fstat(stream.fileno()).st_size if data is None else 0
         except OSError as exc:
