@@ -12,8 +12,12 @@ and pipes, escape sequences, late feeds, enormous inputs, analysis bombs; and is
 encodings and headline-only records.
 
     .venv/bin/python benchmarks/hostile.py [--data DIR] [--json] [--only WORDS]
+    .venv/bin/python benchmarks/hostile.py --overhead 200   # what the budgets cost on good articles
 
-``--data`` is the folder the two good articles come from (default: examples/seeds).
+``--data`` is the folder the two good articles come from (default: examples/seeds). No
+other tool is a baseline for this; the baseline row is the same batch without the case.
+``--overhead N`` times N timeline17 articles through ``Desk.ingest`` with the budgets on
+(analysis in the worker) and off (in the calling process), in the same run.
 """
 
 from __future__ import annotations
@@ -270,6 +274,36 @@ def run_case(case: Case | None, good: list[Path], work: Path, timeout: float) ->
                    round(peak), good_stored, status)
 
 
+def overhead(data: Path, n: int) -> dict[str, dict[str, float]]:
+    """What the budgets cost on good articles: ``n`` timeline17 articles through
+    ``Desk.ingest`` (analysis and grouping) with the budgets (analysis in the worker) and
+    without (analysis in the calling process), in the same run, each in a fresh store."""
+    from storydesk import Desk, Settings
+
+    lines = []
+    for src in sorted(data.glob("*/articles.tokenized.jsonl.gz")):
+        with gzip.open(src, "rt", encoding="utf-8") as f:
+            lines += [line.strip() for line in f if line.strip()][: max(1, n // 8)]
+        if len(lines) >= n:
+            break
+    out = {}
+    with tempfile.TemporaryDirectory(prefix="storydesk-overhead-") as tmp:
+        records = Path(tmp) / "articles.jsonl"
+        records.write_text("\n".join(lines[:n]) + "\n", encoding="utf-8")
+        for name, budget in (("budgets on (default)", {}), ("budgets off", {"article_seconds": 0, "article_memory_mb": 0})):
+            with Desk(Settings(db=str(Path(tmp) / f"{len(out)}.db"), **budget)) as desk:
+                desk.nlp  # loaded before the clock starts, for both
+                started = time.perf_counter()
+                report = desk.ingest(str(records))
+                seconds = time.perf_counter() - started
+            out[name] = {"articles": len(report.stored), "seconds": round(seconds, 1),
+                         "articles_per_s": round(len(report.stored) / seconds, 2)}
+    off = out["budgets off"]["seconds"]
+    for row in out.values():
+        row["x_time_of_off"] = round(row["seconds"] / off, 3)
+    return out
+
+
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--data", type=Path, default=ROOT / "examples" / "seeds",
@@ -277,7 +311,21 @@ def main() -> None:
     p.add_argument("--json", action="store_true", help="print one JSON object instead of the table")
     p.add_argument("--only", nargs="*", help="run only the cases whose names contain one of these words")
     p.add_argument("--timeout", type=float, default=600, help="seconds before a run is killed (default 600)")
+    p.add_argument("--overhead", type=int, metavar="N", default=0,
+                   help="instead, time N timeline17 articles with the budgets on and off")
+    p.add_argument("--timeline17", type=Path, default=ROOT.parent / "shared" / "data" / "timeline17",
+                   help="timeline17 folder for --overhead")
     args = p.parse_args()
+    if args.overhead:
+        results = overhead(args.timeline17, args.overhead)
+        if args.json:
+            print(json.dumps({"storydesk": results}, indent=2))
+        else:
+            print(f"{'system':<22} {'articles':>8} {'seconds':>8} {'articles/s':>10} {'x time of off':>13}")
+            for name, row in results.items():
+                print(f"{name:<22} {row['articles']:>8} {row['seconds']:>8} {row['articles_per_s']:>10} "
+                      f"{row['x_time_of_off']:>13}")
+        return
     good = sorted(args.data.glob("*.txt"))[:2]
     if len(good) < 2:
         sys.exit(f"need two good articles (*.txt) in {args.data}")

@@ -31,11 +31,16 @@ from datetime import datetime, timedelta, timezone
 
 from .config import Settings
 from .model import Article
-from .stories.features import parse_time
+from .stories.features import parse_time, shifted
 
 
 def utc_now() -> datetime:
     return datetime.now(timezone.utc).replace(tzinfo=None, microsecond=0)
+
+
+def plausible_range(settings: Settings, now: datetime) -> tuple[datetime, datetime]:
+    """The earliest and latest plausible times, ``now`` being the ingest time."""
+    return datetime.fromisoformat(settings.date_min), shifted(now, timedelta(hours=settings.date_future_hours))
 
 
 def plausible_date(
@@ -47,11 +52,7 @@ def plausible_date(
         return article, None
     now = now or utc_now()
     moment = parse_time(article.published)
-    earliest = datetime.fromisoformat(settings.date_min)
-    try:
-        latest = now + timedelta(hours=settings.date_future_hours)
-    except OverflowError:
-        latest = datetime.max
+    earliest, latest = plausible_range(settings, now)
     at_ingest = replace(article, published=now.isoformat(), precision="time")
     if moment is None or not earliest <= moment <= latest:
         return replace(at_ingest, date_from_ingest=True), (
@@ -76,12 +77,8 @@ def implausible_time(moment: datetime, settings: Settings, now: datetime | None 
     >>> implausible_time(datetime(9999, 12, 31), Settings(), datetime(2020, 2, 3))
     'post time 9999-12-31T00:00:00 is outside the plausible range (1900-01-01 to 24 h from now)'
     """
-    now = now or utc_now()
-    try:
-        latest = now + timedelta(hours=settings.date_future_hours)
-    except OverflowError:
-        latest = datetime.max
-    if datetime.fromisoformat(settings.date_min) <= moment <= latest:
+    earliest, latest = plausible_range(settings, now or utc_now())
+    if earliest <= moment <= latest:
         return None
     return (f"post time {moment.isoformat()} is outside the plausible range "
             f"({settings.date_min} to {settings.date_future_hours:g} h from now)")
