@@ -37,7 +37,7 @@ import time
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
-from typing import Callable
+from typing import Callable, Iterable, Iterator
 
 ROOT = Path(__file__).resolve().parents[1]
 LINE = "The council voted on Tuesday to expand the ferry service after a long debate about costs, officials said."
@@ -53,25 +53,37 @@ class Case:
     name: str
     make: Callable[[Path], list[str]]  # writes the case into a folder; the paths to ingest
     options: list[str] = field(default_factory=list)
-    stdin: Callable[[], bytes] | None = None  # bytes piped to the process
+    stdin: Callable[[], Iterable[bytes]] | None = None  # chunks piped to the process
 
 
-def _file(name: str, content: str | bytes | Callable[[], str | bytes]) -> Callable[[Path], list[str]]:
+def _file(name: str, content: str | bytes | Callable[[], Iterable[str | bytes]]) -> Callable[[Path], list[str]]:
+    """A case of one file; big content comes as chunks, so that this process stays small
+    (a child's peak memory counts the size of the process that started it)."""
     def make(folder: Path) -> list[str]:
-        data = content() if callable(content) else content
+        chunks = content() if callable(content) else [content]
         path = folder / name
-        path.write_bytes(data.encode("utf-8", "surrogatepass") if isinstance(data, str) else data)
+        opener = gzip.open if name.endswith(".gz") and callable(content) else open
+        with opener(path, "wb") as out:
+            for chunk in chunks:
+                out.write(chunk.encode("utf-8", "surrogatepass") if isinstance(chunk, str) else chunk)
         return [str(path)]
     return make
 
 
-def _soon() -> str:
-    return rec(date_publish=(datetime.now(timezone.utc) + timedelta(hours=3)).replace(tzinfo=None).isoformat())
+def _repeat(head: str, unit: str, times: int, tail: str) -> Callable[[], Iterable[str]]:
+    def chunks() -> Iterator[str]:
+        yield head
+        for start in range(0, times, 10_000):
+            yield unit * min(10_000, times - start)
+        yield tail
+    return chunks
 
 
-def _big_html() -> str:
-    head, para = "<!DOCTYPE html><html><head><title>Ferry</title></head><body><article>", f"<p>{LINE}</p>\n"
-    return head + para * ((19_900_000 - len(head)) // len(para)) + "</article></body></html>"
+def _soon() -> list[str]:
+    return [rec(date_publish=(datetime.now(timezone.utc) + timedelta(hours=3)).replace(tzinfo=None).isoformat())]
+
+
+_HEAD, _PARA = "<!DOCTYPE html><html><head><title>Ferry</title></head><body><article>", f"<p>{LINE}</p>\n"
 
 
 def _png() -> bytes:
@@ -80,8 +92,8 @@ def _png() -> bytes:
 
     def chunk(kind: bytes, data: bytes) -> bytes:
         return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
-    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", 1, 1, 8, 2, 0, 0, 0))
-            + chunk(b"IDAT", zlib.compress(b"\x00\xff\x00\x00")) + chunk(b"IEND", b""))
+    return [b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", 1, 1, 8, 2, 0, 0, 0))
+            + chunk(b"IDAT", zlib.compress(b"\x00\xff\x00\x00")) + chunk(b"IEND", b"")]
 
 
 def _feed(items: str, before: str = "") -> str:
@@ -150,17 +162,19 @@ CASES: list[Case] = [
     Case("HTML nested 60,000 deep (under the tag limit)", _file(
         "deep60.html", "<html><body>" + "<div>" * 60_000 + f"<p>{LINE}</p>" * 3 + "</div>" * 60_000 + "</body></html>")),
     # size and work
-    Case("15 MB JSON record", _file("big.json", lambda: rec(text=(LINE + " ") * 140_000))),
-    Case("19.9 MB HTML page", _file("big.html", _big_html)),
-    Case("200 kB of hashtags (analysis)", _file("tags.json", lambda: rec(text=" ".join(f"#tag{i}" for i in range(28_000))))),
-    Case("200 kB of digits (analysis)", _file("digits.json", lambda: rec(text=" ".join(map(str, range(40_000)))))),
-    Case("200 kB of quotation marks (analysis)", _file("quotes.json", lambda: rec(text='"' * 200_000))),
+    Case("15 MB JSON record", _file("big.json", _repeat('{"title": "Big", "text": "', LINE + " ", 140_000, '"}'))),
+    Case("19.9 MB HTML page", _file("big.html", _repeat(_HEAD, _PARA, (19_900_000 - len(_HEAD)) // len(_PARA),
+                                                        "</article></body></html>"))),
+    Case("200 kB of hashtags (analysis)", _file("tags.json", lambda: [rec(text=" ".join(f"#tag{i}" for i in range(28_000)))])),
+    Case("200 kB of digits (analysis)", _file("digits.json", lambda: [rec(text=" ".join(map(str, range(40_000))))])),
+    Case("200 kB of quotation marks (analysis)", _file("quotes.json", lambda: [rec(text='"' * 200_000)])),
     Case("1 MB word without spaces", _file("word.json", rec(text="a" * 1_000_000))),
-    Case("gzip bomb (200 MB of spaces)", _file("bomb.gz", lambda: gzip.compress(b" " * 200_000_000, 1))),
+    Case("gzip bomb (200 MB of spaces)", _file("bomb.gz", lambda: (b" " * 1_000_000 for _ in range(200)))),
     Case("corrupt gzip", _file("cut.gz", gzip.compress(LINE.encode() * 100)[:40])),
     # devices, pipes, links
     Case("/dev/zero", lambda folder: ["/dev/zero"]),
-    Case("25 MB piped to /dev/stdin", lambda folder: ["/dev/stdin"], stdin=lambda: (LINE + "\n").encode() * 240_000),
+    Case("25 MB piped to /dev/stdin", lambda folder: ["/dev/stdin"],
+         stdin=lambda: ((LINE + "\n").encode() * 1_000 for _ in range(240))),
     Case("symbolic link loop", _link("loop")),
     Case("dangling symbolic link", _link("dangling")),
     Case("folder with a link to outside it", _link("outside")),
@@ -184,7 +198,7 @@ CASES: list[Case] = [
                                               "B\u00fcrgermeisterin am Dienstag.").encode("latin-1"))),
     Case("UTF-16 LE with BOM", _file("u16.txt", codecs.BOM_UTF16_LE + ("Ferry vote\n\n" + LINE).encode("utf-16-le"))),
     Case("UTF-16 without BOM", _file("u16nobom.txt", ("Ferry vote\n\n" + LINE).encode("utf-16-le"))),
-    Case("random bytes", _file("random.bin", lambda: os.urandom(50_000))),
+    Case("random bytes", _file("random.bin", lambda: [os.urandom(50_000)])),
     Case("PNG image", _file("image.txt", _png)),
     Case("empty file", _file("empty.txt", b"")),
     Case("CSV table", _file("table.csv", "id,title,text\n1,Vote,Council voted\n2,Fire,Crews contain fire\n")),
@@ -205,20 +219,19 @@ class Outcome:
     status: int
 
 
-def _run(args: list[str], stdin: bytes | None, timeout: float) -> tuple[int, str, float, float]:
+def _run(args: list[str], stdin: Iterable[bytes] | None, timeout: float) -> tuple[int, str, float, float]:
     """(exit status, stderr, seconds, peak MiB of the process tree it waited for)."""
     started = time.monotonic()
-    # close_fds=False lets subprocess use posix_spawn: the child never holds a copy of this
-    # process (whose size would otherwise count in the child's peak memory)
     proc = subprocess.Popen(args, stdin=subprocess.PIPE if stdin is not None else subprocess.DEVNULL,
-                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, close_fds=False)
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     errors: list[bytes] = []
     reader = threading.Thread(target=lambda: errors.append(proc.stderr.read()), daemon=True)
     reader.start()
     if stdin is not None:
         def feed():
             try:
-                proc.stdin.write(stdin)
+                for chunk in stdin:
+                    proc.stdin.write(chunk)
                 proc.stdin.close()
             except (BrokenPipeError, OSError):  # it stopped reading at its limit
                 pass
