@@ -14,8 +14,6 @@ import time
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
-import pytest
-
 from storydesk import Desk, Settings
 from storydesk.store.quarantine import notes_for, quarantined_ids
 from storydesk.store.stories import is_grouped
