@@ -16,6 +16,7 @@ import dataclasses
 import difflib
 import os
 from dataclasses import dataclass
+from datetime import date
 from typing import Any, Mapping
 
 from .errors import ConfigError
@@ -94,6 +95,37 @@ SETTINGS: tuple[Setting, ...] = (
         "Token required by POST /api/articles; required when serving beyond localhost.",
     ),
     Setting("max_request_bytes", 5_000_000, "Largest HTTP request body the server accepts."),
+    Setting(
+        "article_seconds",
+        30.0,
+        "Time budget for extracting one HTML page and for analyzing one article; past it the "
+        "page is rejected, or the article is stored and grouped without its analysis, and "
+        "says why (0 turns the budget off).",
+    ),
+    Setting(
+        "article_memory_mb",
+        1024,
+        "Memory (MiB) that extracting one page or analyzing one article may add, with the "
+        "same consequences as article_seconds (0 turns the budget off).",
+    ),
+    Setting(
+        "max_html_tags",
+        200_000,
+        "HTML pages with more tags than this (scripts, styles and comments not counted) are "
+        "rejected before extraction; article pages have a few thousand.",
+    ),
+    Setting(
+        "date_min",
+        "1900-01-01",
+        "Publication dates before this are not plausible: the article keeps its date, is "
+        "grouped and counted for trends as if undated, and says why.",
+    ),
+    Setting(
+        "date_future_hours",
+        24.0,
+        "Publication dates up to this many hours after ingest are clock skew, capped at the "
+        "ingest time (and the article says so); later dates are not plausible (see date_min).",
+    ),
 )
 
 _BY_NAME = {s.name: s for s in SETTINGS}
@@ -140,6 +172,11 @@ class Settings:
     summary_embeddings: bool = False
     api_token: str | None = None
     max_request_bytes: int = 5_000_000
+    article_seconds: float = 30.0
+    article_memory_mb: int = 1024
+    max_html_tags: int = 200_000
+    date_min: str = "1900-01-01"
+    date_future_hours: float = 24.0
 
     def __post_init__(self) -> None:
         if self.max_input_bytes <= 0:
@@ -154,6 +191,14 @@ class Settings:
             raise ConfigError("trend settings must be positive (table size at least 16)")
         if not 0.0 <= self.trend_min_share < 1.0:
             raise ConfigError("setting 'trend_min_share' must be at least 0 and below 1")
+        if self.article_seconds < 0 or self.article_memory_mb < 0:
+            raise ConfigError("settings 'article_seconds' and 'article_memory_mb' must be 0 (off) or more")
+        if self.max_html_tags < 1 or self.date_future_hours < 0:
+            raise ConfigError("settings 'max_html_tags' and 'date_future_hours' must be positive")
+        try:
+            date.fromisoformat(self.date_min)
+        except (TypeError, ValueError):
+            raise ConfigError(f"setting 'date_min' must be a date (YYYY-MM-DD), got {self.date_min!r}") from None
 
     def replace(self, **changes: Any) -> "Settings":
         """A copy with ``changes`` applied; values given as strings are converted."""

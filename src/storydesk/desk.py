@@ -104,6 +104,7 @@ class Desk:
         self._nlp = None
         self._story_tracker = None  # grouping and trend state, restored from the store
         self._embed = None  # sentence embedder for summaries, when the setting asks
+        self._guard = None  # budgets and per-stage quarantine (storydesk.quarantine)
 
     @property
     def store(self) -> Store:
@@ -119,7 +120,19 @@ class Desk:
             return None
         return self.store
 
+    @property
+    def guard(self):
+        """This desk's budgets for extraction and analysis and its per-stage quarantine."""
+        if self._guard is None:
+            from .quarantine import Guard
+
+            self._guard = Guard(self)
+        return self._guard
+
     def close(self) -> None:
+        if self._guard is not None:
+            self._guard.close()
+            self._guard = None
         if self._store is not None:
             self._store.close()
             self._store = None
@@ -134,7 +147,7 @@ class Desk:
     # -- ingest -----------------------------------------------------------------------
     def ingest(
         self,
-        paths: Iterable[str],
+        paths: Iterable[str] | str,
         *,
         fields: Mapping[str, tuple[str, ...]] = DEFAULT_FIELDS,
         stdin: BinaryIO | None = None,
@@ -144,9 +157,11 @@ class Desk:
         """Read ``paths`` and store every article found, each in its own transaction, so
         an interrupted ingest keeps what it committed and a re-run adds only the rest.
         Rejections are recorded in the store and reported, never raised. With
-        ``process=False`` articles are only read and stored (no analysis, no grouping)."""
+        ``process=False`` articles are only read and stored (no analysis, no grouping).
+        ``paths`` may be one path."""
         results = read_articles(
-            paths, max_bytes=self.settings.max_input_bytes, fields=fields, stdin=stdin
+            paths, max_bytes=self.settings.max_input_bytes, fields=fields, stdin=stdin,
+            html=self.guard.read_html,
         )
         return self._store_results(results, on_result, process)
 
@@ -170,7 +185,8 @@ class Desk:
             too_big = Rejection(source, f"input is {len(data)} bytes, over max_input_bytes="
                                         f"{self.settings.max_input_bytes}")
             return self._store_results([too_big], on_result, True)
-        return self._store_results(read_one(Input(source, data), fields), on_result, True)
+        return self._store_results(read_one(Input(source, data), fields, html=self.guard.read_html),
+                                   on_result, True)
 
     def _store_results(
         self, results: Iterable[Article | Rejection], on_result: OnResult | None, process: bool
@@ -197,9 +213,9 @@ class Desk:
 
     def _after_store(self, article: Article) -> None:
         """Later stages that run as each article arrives: analysis, then story grouping
-        and trend counting (issue 6)."""
-        analysis = self.analyze([article])[0].analysis
-        self.tracker.add_article(article, analysis)
+        and trend counting (issue 6), each guarded: what one cannot do for this article
+        is recorded as its note, and the next article goes on (issue 16)."""
+        self.guard.process(article)
 
     def articles(self, *, since: str | None = None, limit: int | None = None) -> list[Article]:
         """Stored articles, oldest publication first (``since``: an ISO date/time, or a
@@ -228,7 +244,7 @@ class Desk:
         """Analyses of ``articles``, in order. With ``cache``, analyses are read from and
         written to the store (by article id and analyzer version), so each article is
         analyzed once per analyzer version; articles not in the store are not cached."""
-        from .analyze import ANALYZER_VERSION, analyze_articles
+        from .analyze import ANALYZER_VERSION
 
         articles = list(articles)
         found: dict[str, Analysis] = {}
@@ -240,9 +256,7 @@ class Desk:
                     found[a.id] = cached
         todo = [a for a in articles if a.id not in found]
         if todo:
-            for article, analysis in zip(
-                todo, analyze_articles(todo, self.nlp, self.settings.max_analysis_chars)
-            ):
+            for article, analysis in zip(todo, self.guard.analyze(todo)):  # budgeted (issue 16)
                 found[article.id] = analysis
                 if store is not None and store.has_article(article.id):
                     store.put_analysis(analysis)
@@ -263,16 +277,14 @@ class Desk:
         stdin; format in :mod:`storydesk.stories.postfile`). Bad lines are rejections."""
         from .stories.api import ingest_posts
 
-        return ingest_posts(self.tracker, self.store, path,
-                            max_bytes=self.settings.max_input_bytes, on_result=on_result)
+        return ingest_posts(self.tracker, self.store, path, max_bytes=self.settings.max_input_bytes,
+                            on_result=on_result, settings=self.settings)
 
     def update_stories(self) -> int:
         """Analyze and group stored articles that are in no story yet (ingested with
         ``process=False``, or by a run killed before it grouped them), oldest first;
         returns how many. Every processing ingest calls this first."""
-        from .store.stories import ungrouped_articles
-
-        ids = ungrouped_articles(self.store)
+        ids = self.guard.ungrouped()  # less those quarantined from grouping (issue 16)
         if ids:
             log.info("grouping %d stored article(s) that are in no story yet", len(ids))
         for article_id in ids:
@@ -339,7 +351,8 @@ class Desk:
 
         articles: list[Article] = []
         rejected: list[Rejection] = []
-        for result in read_articles(paths, max_bytes=self.settings.max_input_bytes, stdin=stdin):
+        for result in read_articles(paths, max_bytes=self.settings.max_input_bytes, stdin=stdin,
+                                    html=self.guard.read_html):
             (rejected if isinstance(result, Rejection) else articles).append(result)
         if not articles:
             reasons = "; ".join(str(r) for r in rejected) or "no input given"

@@ -46,6 +46,9 @@ class InputError(StorydeskError):
         self.reason = reason
         self.line = line
 
+    def __reduce__(self):  # pickles whole (it crosses from a budget worker, storydesk.budget)
+        return type(self), (self.source, self.reason, self.line)
+
 
 class StoreError(StorydeskError):
     """The store cannot be opened, migrated or written."""

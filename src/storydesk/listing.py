@@ -3,19 +3,26 @@
 >>> from storydesk.model import Article
 >>> article_row(Article(id="a1", source="wire.txt", format="text", text="Body.", title="Headline",
 ...                     outlet="Wire", published="2021-06-07"))
-{'id': 'a1', 'outlet': 'Wire', 'published': '2021-06-07', 'date_from_ingest': False, 'title': 'Headline', 'source': 'wire.txt', 'story_id': None}
+{'id': 'a1', 'outlet': 'Wire', 'published': '2021-06-07', 'date_from_ingest': False, 'title': 'Headline', 'source': 'wire.txt', 'story_id': None, 'headline_only': False}
+>>> article_row(Article(id="a1", source="x", format="json", text="T", title="T", headline_only=True),
+...             notes=["published date 9999-12-31 is outside the plausible range ..."])["notes"]
+['published date 9999-12-31 is outside the plausible range ...']
 """
 
 from __future__ import annotations
 
+from typing import Iterable
+
 from .model import Article
 
 
-def article_row(article: Article, story_id: str | None = None) -> dict:
+def article_row(article: Article, story_id: str | None = None, notes: Iterable[str] | None = None) -> dict:
     """The article's listing fields; ``date_from_ingest`` says ``published`` is the time
     it was ingested, because its source gave no date; ``story_id`` is the story it is in
-    (None before it is grouped, or outside a store)."""
-    return {
+    (None before it is grouped, or outside a store); ``headline_only`` that the source
+    gave a title and no body. ``notes`` (what a stage could not do with the article and
+    why, see :mod:`storydesk.quarantine`) are listed when given."""
+    row = {
         "id": article.id,
         "outlet": article.outlet,
         "published": article.published,
@@ -23,4 +30,8 @@ def article_row(article: Article, story_id: str | None = None) -> dict:
         "title": article.title,
         "source": article.source,
         "story_id": story_id,
+        "headline_only": article.headline_only,
     }
+    if notes is not None:
+        row["notes"] = list(notes)
+    return row

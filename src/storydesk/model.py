@@ -36,6 +36,8 @@ class Article:
     authors: tuple[str, ...] = ()
     raw: str = ""  # the raw input record, kept for re-processing
     date_from_ingest: bool = False  # True when no date was given and ingest time was used
+    encoding: str | None = None  # the text encoding the input was decoded with ("utf-8", "cp1252", ...)
+    headline_only: bool = False  # the source gave a title and no body: ``text`` is the title
 
     @property
     def published_day(self) -> str | None:

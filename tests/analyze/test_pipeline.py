@@ -33,7 +33,7 @@ def test_batch_and_single_analysis_agree(seed_articles, nlp, analyzed_seeds):
 
 
 def test_the_store_cache_is_used_and_invalidated_by_a_new_version(seed_articles, nlp, monkeypatch):
-    desk = Desk(Settings(db=":memory:"))
+    desk = Desk(Settings(db=":memory:", article_seconds=0, article_memory_mb=0))  # in-process: calls seen here
     desk._nlp = nlp
     article = seed_articles[0]
     desk.store.add_article(article)

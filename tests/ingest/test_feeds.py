@@ -20,8 +20,8 @@ def _read(name: str):
 def test_rss_items_become_articles_with_full_content_and_metadata():
     path = str(FIXTURES / "transit_rss.xml")
     articles, rejected = _read("transit_rss.xml")
-    assert [a.source for a in articles] == [f"{path}#1", f"{path}#2"]
-    first, second = articles
+    assert [a.source for a in articles] == [f"{path}#1", f"{path}#2", f"{path}#3"]
+    first, second, _ = articles
     assert first.format == "rss" and first.outlet == "The Harbour Ledger"
     assert first.title == "Tram extension wins council approval"
     assert first.url.endswith("/tram-extension-approved")
@@ -36,12 +36,23 @@ def test_rss_items_become_articles_with_full_content_and_metadata():
     assert json.loads(first.raw)["link"] == first.url
 
 
-def test_rss_item_without_text_is_rejected_by_its_position():
-    path = str(FIXTURES / "transit_rss.xml")
-    _, rejected = _read("transit_rss.xml")
-    assert [(r.source, r.reason) for r in rejected] == [
-        (f"{path}#3", "feed entry has no text (no content or summary)")
-    ]
+def test_rss_item_with_a_title_and_no_text_is_a_headline_only_article():
+    """Issue 15: headline feeds are stored, marked, not rejected."""
+    articles, rejected = _read("transit_rss.xml")
+    assert rejected == []
+    third = articles[2]
+    assert third.headline_only and not articles[0].headline_only
+    assert third.text == third.title == "Photo gallery: council night"
+
+
+def test_rss_item_without_text_or_title_is_rejected_by_its_position(tmp_path):
+    path = tmp_path / "feed.xml"
+    path.write_text('<?xml version="1.0"?><rss version="2.0"><channel><title>T</title>'
+                    "<item><title>Kept</title><description>Some text here.</description></item>"
+                    "<item><link>http://example.org/x</link></item></channel></rss>")
+    results = list(read_articles([str(path)]))
+    assert [type(r).__name__ for r in results] == ["Article", "Rejection"]
+    assert (results[1].source, results[1].reason) == (f"{path}#2", "feed entry has no text and no title")
 
 
 def test_atom_entries_use_content_or_summary_and_published_or_updated():

@@ -73,10 +73,11 @@ def test_json_array_yields_each_record_and_names_the_bad_one(tmp_path):
         {"title": "C", "text": "The third record also has enough words in it."},
     ], indent=2))
     articles, rejected = _split(read_articles([str(path)]))
-    assert [a.title for a in articles] == ["A", "C"]
+    assert [a.title for a in articles] == ["A", "B", "C"]  # B: a headline-only article (issue 15)
     assert articles[0].source == f"{path}[0]" and articles[0].format == "json"
-    assert [(r.source, r.line) for r in rejected] == [(f"{path}[1]", None), (f"{path}[2]", None)]
-    assert "no article text" in rejected[0].reason and "not an object" in rejected[1].reason
+    assert [a.headline_only for a in articles] == [False, True, False]
+    assert [(r.source, r.line) for r in rejected] == [(f"{path}[2]", None)]
+    assert "not an object" in rejected[0].reason
 
 
 def test_json_api_answer_with_one_list_of_records_is_read(tmp_path):

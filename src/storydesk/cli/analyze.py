@@ -16,6 +16,7 @@ from ..ingest import expand, read_articles
 from ..contract import analysis_json
 from ..model import AnalyzedArticle, Rejection
 from .app import EXIT_REJECTED, SetOption, app, check_choice, print_json, run, settings_for
+from .terminal import safe
 
 
 def print_analysis(item: AnalyzedArticle) -> None:
@@ -24,18 +25,18 @@ def print_analysis(item: AnalyzedArticle) -> None:
     from rich.table import Table
 
     a, an = item.article, item.analysis
-    console = Console(width=None if sys.stdout.isatty() else 160, highlight=False)
-    console.print(f"{a.id}  {a.outlet or '-'}  {a.published or '-'}  {a.title or '-'}", markup=False)
-    console.print(f"source: {a.source}; {len(an.sentences)} sentences", markup=False)
+    console = Console(width=None if sys.stdout.isatty() else 160, highlight=False, markup=False)
+    console.print(safe(f"{a.id}  {a.outlet or '-'}  {a.published or '-'}  {a.title or '-'}"))
+    console.print(safe(f"source: {a.source}; {len(an.sentences)} sentences"))
     quotes = Table("speaker", "cue", "quote", box=None, title="quotes", title_justify="left")
     for q in an.quotes:
-        quotes.add_row(q.speaker or "?", q.cue or "-", q.text)
+        quotes.add_row(safe(q.speaker or "?"), safe(q.cue or "-"), safe(q.text))
     names: dict[tuple[str, str], list[str]] = {}
     for e in an.entities:
         names.setdefault((e.canonical, e.type), []).append(e.text)
     entities = Table("entity", "type", "mentions", box=None, title="entities", title_justify="left")
     for (name, kind), texts in sorted(names.items(), key=lambda kv: -len(kv[1])):
-        entities.add_row(name, kind, f"{len(texts)} ({', '.join(sorted(set(texts)))})")
+        entities.add_row(safe(name), kind, safe(f"{len(texts)} ({', '.join(sorted(set(texts)))})"))
     console.print(quotes)
     console.print(entities)
     for label, rows in (
@@ -46,9 +47,9 @@ def print_analysis(item: AnalyzedArticle) -> None:
         ("notes", list(an.notes)),
     ):
         if rows:
-            console.print(f"{label}:", markup=False)
+            console.print(f"{label}:")
             for row in rows:
-                console.print(f"  {row}", markup=False)
+                console.print(f"  {safe(row)}")
     console.print("")
 
 
@@ -68,11 +69,11 @@ def analyze(
     def body() -> int:
         settings = settings_for(None, sets).replace(db=":memory:")
         articles, rejected = [], []
-        for result in read_articles(expand(paths), max_bytes=settings.max_input_bytes):
-            (rejected if isinstance(result, Rejection) else articles).append(result)
-        for r in rejected:
-            typer.echo(f"storydesk: rejected {r}", err=True)
         with Desk(settings) as desk:
+            for result in read_articles(paths, max_bytes=settings.max_input_bytes, html=desk.guard.read_html):
+                (rejected if isinstance(result, Rejection) else articles).append(result)
+            for r in rejected:
+                typer.echo(f"storydesk: rejected {safe(r)}", err=True)
             analyzed = desk.analyze(articles, cache=False) if articles else []
         if format == "json":
             print_json([analysis_json(x.article, x.analysis) for x in analyzed])

@@ -12,7 +12,6 @@ Exit statuses (the same for every command):
 
 from __future__ import annotations
 
-import json
 import logging
 import sys
 from typing import Any, Callable, Optional
@@ -22,6 +21,7 @@ import typer
 from ..config import Settings
 from ..desk import Desk
 from ..errors import StorydeskError
+from .terminal import safe, safe_json
 
 EXIT_OK, EXIT_ERROR, EXIT_USAGE, EXIT_REJECTED = 0, 1, 2, 3
 
@@ -32,6 +32,9 @@ app = typer.Typer(
     add_completion=False,
     pretty_exceptions_enable=False,
 )
+
+#: Libraries whose warnings are about the page being read, which a rejection line names.
+_NOISY = ("trafilatura", "htmldate", "readability", "courlan", "charset_normalizer")
 
 DbOption = typer.Option(None, "--db", help="SQLite store (default: the 'db' setting, storydesk.db).")
 SetOption = typer.Option(
@@ -57,6 +60,9 @@ def main(
     """storydesk: sourced story briefs from news articles."""
     level = logging.WARNING if verbose == 0 else logging.INFO if verbose == 1 else logging.DEBUG
     logging.basicConfig(level=level, format="storydesk: %(levelname)s: %(name)s: %(message)s")
+    if verbose < 2:  # extraction libraries warn about odd pages the rejection already names
+        for name in _NOISY:
+            logging.getLogger(name).setLevel(logging.ERROR)
 
 
 def settings_for(db: Optional[str] = None, sets: Optional[list[str]] = None) -> Settings:
@@ -73,7 +79,7 @@ def open_desk(db: Optional[str] = None, sets: Optional[list[str]] = None, *, cre
 
 
 def fail(message: str, status: int = EXIT_ERROR) -> None:
-    typer.echo(f"storydesk: error: {message}", err=True)
+    typer.echo(f"storydesk: error: {safe(message)}", err=True)
     raise typer.Exit(status)
 
 
@@ -95,7 +101,7 @@ def run(fn: Callable[[], Any]) -> Any:
 
 
 def print_json(data: Any) -> None:
-    typer.echo(json.dumps(data, ensure_ascii=False, indent=2))
+    typer.echo(safe_json(data, indent=2))
 
 
 def check_choice(name: str, value: str, choices: tuple[str, ...]) -> str:

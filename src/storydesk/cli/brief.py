@@ -9,6 +9,7 @@ import typer
 
 from ..brief.render import FORMATS, render
 from .app import EXIT_REJECTED, EXIT_USAGE, DbOption, SetOption, app, check_choice, fail, open_desk, run
+from .terminal import safe, safe_json_text
 
 
 @app.command()
@@ -38,16 +39,18 @@ def brief(
             result = desk.brief_story(story) if story else desk.brief_paths(paths or [])
         for r in result.get("rejected", []):
             where = f"{r['source']}:{r['line']}" if r.get("line") is not None else r["source"]
-            typer.echo(f"storydesk: rejected {where}: {r['reason']}", err=True)
+            typer.echo(f"storydesk: rejected {safe(where)}: {safe(r['reason'])}", err=True)
         text = render(result, format)
         if output is not None:
             try:
                 output.write_text(text, encoding="utf-8")
             except OSError as exc:
                 fail(f"cannot write {output}: {exc.strerror or exc}")
-            typer.echo(f"storydesk: brief written to {output}", err=True)
+            typer.echo(f"storydesk: brief written to {safe(output)}", err=True)
+        elif format == "json":  # JSON escapes what a terminal could act on, and stays JSON
+            typer.echo(safe_json_text(text), nl=False)
         else:
-            typer.echo(text, nl=False)
+            typer.echo(safe(text, multiline=True), nl=False)
         return EXIT_REJECTED if result.get("rejected") else 0
 
     status = run(body)

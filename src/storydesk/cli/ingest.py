@@ -9,9 +9,10 @@ from typing import Optional
 import typer
 
 from ..desk import Desk
-from ..ingest import expand, field_map
+from ..ingest import field_map
 from ..listing import article_row
 from ..model import Article, Rejection, to_dict
+from ..store.quarantine import notes_for
 from .app import (
     EXIT_REJECTED,
     EXIT_USAGE,
@@ -25,6 +26,7 @@ from .app import (
     run,
     settings_for,
 )
+from .terminal import safe
 
 
 def _progress():
@@ -61,9 +63,11 @@ def ingest(
 ) -> None:
     """Store the articles found in PATHS (plain text, HTML, JSON, JSONL, RSS/Atom).
 
-    The format is told from the content. Inputs already stored are skipped, so re-running
-    is safe. Rejected inputs are reported (file, line, reason), recorded in the store, and
-    make the exit status 3; the rest of the batch is still stored.
+    The format is told from the content, the text encoding by detection. Inputs already
+    stored are skipped, so re-running is safe. Rejected inputs are reported once each
+    (file, line, reason), recorded in the store, and make the exit status 3; the rest of
+    the batch is still stored. What a later stage could not do with a stored article (an
+    implausible date, an analysis over its time or memory budget) is reported as a note.
     """
 
     if not paths and not posts:
@@ -72,7 +76,6 @@ def ingest(
     def body() -> int:
         settings = settings_for(db, sets)
         fields = field_map(field)
-        inputs = expand(paths or [])
         with Desk(settings) as desk, _progress() as progress:
             task = progress.add_task("ingest", total=None, stored=0, rejected=0) if progress else None
             count = {"new": 0, "rejected": 0}
@@ -80,18 +83,22 @@ def ingest(
             def on_result(result: Article | Rejection, is_new: bool) -> None:
                 if isinstance(result, Rejection):
                     count["rejected"] += 1
-                    message = f"storydesk: rejected {result}"
+                    message = f"storydesk: rejected {safe(result)}"
                     (progress.console.print(message, markup=False, highlight=False) if progress
                      else typer.echo(message, err=True))
                 count["new"] += is_new
                 if progress:
                     progress.update(task, advance=1, stored=count["new"], rejected=count["rejected"])
 
-            report = desk.ingest(inputs, fields=fields, on_result=on_result)
+            report = desk.ingest(paths or [], fields=fields, on_result=on_result)
+            noted = notes_for(desk.store, report.stored.ids)
             posted = desk.ingest_posts(posts) if posts else None
+        for article_id, found in noted.items():
+            for stage, reason, _ in found:
+                typer.echo(f"storydesk: note on {article_id} ({stage}): {safe(reason)}", err=True)
         typer.echo(
             f"stored {len(report.stored)} new article(s), {len(report.already)} already stored, "
-            f"{len(report.rejected)} input(s) rejected; store: {settings.db}",
+            f"{len(report.rejected)} input(s) rejected; store: {safe(settings.db)}",
             err=True,
         )
         if report.caught_up:
@@ -102,7 +109,7 @@ def ingest(
             )
         if posted is not None:
             for rejection in posted.rejected:
-                typer.echo(f"storydesk: rejected {rejection}", err=True)
+                typer.echo(f"storydesk: rejected {safe(rejection)}", err=True)
             typer.echo(f"stored {posted.stored} new post(s), {posted.already} already stored, "
                        f"{len(posted.rejected)} line(s) rejected", err=True)
             return max(report.exit_status, posted.exit_status)
@@ -114,10 +121,14 @@ def ingest(
 
 
 def _published_cell(row: dict) -> str:
-    """The table's date: an ingest-time date says so, since the source gave none."""
+    """The table's date: an ingest-time date says so, since the source gave none; a date
+    the stages did not use (see ``notes``) says so too."""
     if row["published"] is None:
         return "-"
-    return f"{row['published']} (ingest time)" if row["date_from_ingest"] else row["published"]
+    cell = f"{row['published']} (ingest time)" if row["date_from_ingest"] else row["published"]
+    if any(note.startswith("published date") for note in row.get("notes", ())):
+        cell += " (not used: see notes)"
+    return safe(cell)
 
 
 @app.command()
@@ -136,6 +147,8 @@ def articles(
 
     Articles whose source gave no date are dated by the time they were ingested; the
     table marks those "(ingest time)" and the JSON has ``"date_from_ingest": true``.
+    Notes say what a stage could not do with an article, and why (an implausible date,
+    an analysis over its budget); headline-only articles (a title, no body) are marked.
     """
     check_choice("--format", format, ("table", "json"))
 
@@ -143,7 +156,9 @@ def articles(
         with open_desk(db, sets) as desk:
             found = desk.articles(since=since, limit=limit)
             stories = desk.stories_of(a.id for a in found)
-            rows = [article_row(a, stories.get(a.id)) for a in found]
+            noted = notes_for(desk.store, [a.id for a in found])
+            rows = [article_row(a, stories.get(a.id), [reason for _, reason, _ in noted.get(a.id, [])])
+                    for a in found]
         if format == "json":
             print_json(rows)
             return
@@ -153,12 +168,14 @@ def articles(
         from rich.console import Console
         from rich.table import Table
 
-        table = Table("id", "outlet", "published", "title", "source", "story", box=None)
+        table = Table("id", "outlet", "published", "title", "source", "story", "notes", box=None)
         for r in rows:
-            cells = {k: "-" if r[k] is None else str(r[k]) for k in ("id", "outlet", "title", "source", "story_id")}
+            cells = {k: "-" if r[k] is None else safe(r[k]) for k in ("id", "outlet", "title", "source", "story_id")}
+            if r["headline_only"]:
+                cells["title"] += " (headline only)"
             table.add_row(cells["id"], cells["outlet"], _published_cell(r), cells["title"], cells["source"],
-                          cells["story_id"])
-        Console(width=None if sys.stdout.isatty() else 200).print(table)
+                          cells["story_id"], safe("; ".join(r["notes"])) or "-")
+        Console(width=None if sys.stdout.isatty() else 200).print(table, markup=False, highlight=False)
 
     run(body)
 
@@ -180,11 +197,13 @@ def article(
         with open_desk(db, sets) as desk:
             found = desk.store.get_article(article_id)
             story_id = desk.stories_of([found.id]).get(found.id)
+            noted = notes_for(desk.store, [found.id]).get(found.id, [])
             if analysis:
                 analyzed = desk.analyze([found])[0]
         if format == "json":
             data = {**to_dict(found), "story_id": story_id}
             data.pop("raw", None)
+            data["notes"] = [{"stage": stage, "reason": reason, "quarantined": q} for stage, reason, q in noted]
             if analyzed is not None:
                 from ..contract import analysis_json
 
@@ -195,15 +214,21 @@ def article(
             from .analyze import print_analysis
 
             print_analysis(analyzed)
-        for key in ("id", "title", "outlet", "published", "url", "source"):
+        for key in ("id", "title", "outlet", "published", "url", "source", "encoding"):
             value = getattr(found, key)
+            if key == "published" and found.date_from_ingest:
+                value = f"{value} (the ingest time: the source gave no date)"
             if value:
-                typer.echo(f"{key}: {value}")
+                typer.echo(f"{key}: {safe(value)}")
+        if found.headline_only:
+            typer.echo("headline only: the source gave a title and no body; the text is the title")
         if story_id:
             typer.echo(f"story: {story_id} (storydesk brief --story {story_id})")
         if found.authors:
-            typer.echo(f"authors: {', '.join(found.authors)}")
+            typer.echo(f"authors: {safe(', '.join(found.authors))}")
+        for stage, reason, quarantined in noted:
+            typer.echo(f"note ({stage}{', quarantined' if quarantined else ''}): {safe(reason)}")
         typer.echo("")
-        typer.echo(found.text)
+        typer.echo(safe(found.text, multiline=True))
 
     run(body)

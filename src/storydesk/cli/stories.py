@@ -9,6 +9,7 @@ from typing import Optional
 import typer
 
 from .app import DbOption, SetOption, app, check_choice, open_desk, print_json, run
+from .terminal import safe
 
 
 def _print_table(columns: tuple[str, ...], rows: list[tuple[str, ...]]) -> None:
@@ -17,8 +18,8 @@ def _print_table(columns: tuple[str, ...], rows: list[tuple[str, ...]]) -> None:
 
     table = Table(*columns, box=None)
     for row in rows:
-        table.add_row(*row)
-    Console(width=None if sys.stdout.isatty() else 200).print(table, markup=False, highlight=False)
+        table.add_row(*(safe(cell) for cell in row))
+    Console(width=None if sys.stdout.isatty() else 200, markup=False, highlight=False).print(table)
 
 
 def _headline(story: dict, limit: int = 100) -> str:

@@ -9,6 +9,7 @@ import typer
 from ..ingest import read_articles
 from ..model import Rejection
 from .app import EXIT_REJECTED, EXIT_USAGE, SetOption, app, check_choice, fail, print_json, run, settings_for
+from .terminal import safe
 
 
 def to_markdown(result: dict) -> str:
@@ -54,17 +55,17 @@ def timeline(
         for item in read_articles(paths, max_bytes=settings.max_input_bytes):
             (rejected if isinstance(item, Rejection) else articles).append(item)
         for r in rejected:
-            typer.echo(f"storydesk: rejected {r}", err=True)
+            typer.echo(f"storydesk: rejected {safe(r)}", err=True)
         from ..brief.timeline_summary import summarize_articles  # imports spaCy: only when run
 
         result = summarize_articles(articles, dates, sentences, query)
         for source in result["undated"]:
-            typer.echo(f"storydesk: {source}: no publication date; only its explicit dates used", err=True)
+            typer.echo(f"storydesk: {safe(source)}: no publication date; only its explicit dates used", err=True)
         if format == "json":
             result["rejected"] = [str(r) for r in rejected]
             print_json(result)
         elif result["timeline"]:
-            typer.echo(to_markdown(result), nl=False)
+            typer.echo(safe(to_markdown(result), multiline=True), nl=False)
         else:
             typer.echo("storydesk: no dated sentences found", err=True)
         return EXIT_REJECTED if rejected else 0

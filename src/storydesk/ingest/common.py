@@ -43,6 +43,8 @@ def make_article(
     published: str | None = None,
     url: str | None = None,
     authors: tuple[str, ...] = (),
+    encoding: str | None = None,
+    headline_only: bool = False,
 ) -> Article:
     """An :class:`Article` with its id computed and its date parsed."""
     value, precision = parse_published(published) if published else (None, None)
@@ -59,9 +61,13 @@ def make_article(
         precision=precision,
         url=url or None,
         authors=tuple(a for a in authors if a),
+        encoding=encoding,
+        headline_only=headline_only,
     )
 
 
+#: No date is written longer than this; longer strings are not handed to the parsers.
+MAX_DATE_CHARS = 100
 _YEAR = re.compile(r"^\d{4}$")
 _MONTH = re.compile(r"^(\d{4})-(\d{2})$")
 
@@ -79,7 +85,7 @@ def parse_published(value: object) -> tuple[str | None, str | None]:
         except (OverflowError, OSError, ValueError):
             return None, None
     text = str(value).strip()
-    if not text:
+    if not text or len(text) > MAX_DATE_CHARS:
         return None, None
     if _YEAR.match(text):
         return text, "year"

@@ -8,14 +8,18 @@
 'html'
 >>> detect(b"A short article. It has sentences in it, like news does.")
 'text'
+>>> detect(b'<?xml version="1.0"?><!-- ' + b"x" * 5000 + b' --><rss version="2.0"></rss>')
+'feed'
 """
 
 from __future__ import annotations
 
 import json
 import re
+from dataclasses import dataclass
 
 from ..errors import InputError
+from .decode import decode_text
 
 _MAGIC = (
     (b"%PDF", "a PDF document"),
@@ -33,48 +37,90 @@ _MAGIC = (
 )
 
 _FEED = re.compile(rb"<(rss|feed|rdf:RDF)[\s>]", re.I)
+#: What may come before a document's first element: white space, an XML declaration or
+#: processing instruction, a comment, a DOCTYPE (each one a step of :func:`_first_element`).
+_PROLOG = (
+    (re.compile(rb"\s+"), None),
+    (re.compile(rb"<\?"), b"?>"),
+    (re.compile(rb"<!--"), b"-->"),
+    (re.compile(rb"<!doctype", re.I), b">"),
+)
 _HTML = re.compile(rb"<!doctype\s+html|<html[\s>]|<head[\s>]|<body[\s>]", re.I)
 _TAG = re.compile(rb"</?(p|div|span|article|a|br|h[1-6]|section|main)[\s>/]", re.I)
 _XML = re.compile(rb"^\s*<\?xml", re.I)
 
 
 def _binary_kind(data: bytes) -> str | None:
-    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
-        return "text encoded as UTF-16 (storydesk reads UTF-8; convert it first)"
     for magic, kind in _MAGIC:
         if data.startswith(magic):
             return kind
     head = data[:4096]
     if b"\x00" in head:
-        return "a binary file (it contains NUL bytes)"
+        return "a binary file (it contains NUL bytes; UTF-16 text needs a byte-order mark)"
     controls = sum(1 for b in head if b < 32 and b not in (9, 10, 12, 13))
     if head and controls / len(head) > 0.05:
         return "a binary file (it is full of control characters)"
     return None
 
 
+@dataclass(frozen=True)
+class Sniffed:
+    """An input's format and, for the formats that carry no encoding declaration of their
+    own (JSON, JSONL, plain text), its text and the encoding it was decoded with."""
+
+    kind: str
+    text: str | None = None
+    encoding: str | None = None
+
+
+def _first_element(data: bytes, pos: int = 0) -> int:
+    """Where the first element starts (from ``pos``), past an XML declaration, comments
+    and a DOCTYPE however long (a feed may open with a long licence comment)."""
+    while pos < len(data):
+        for opener, closer in _PROLOG:
+            found = opener.match(data, pos)
+            if found is None:
+                continue
+            if closer is None:
+                pos = found.end()
+            else:
+                end = data.find(closer, found.end())
+                pos = len(data) if end < 0 else end + len(closer)
+            break
+        else:
+            return pos
+    return pos
+
+
 def detect(data: bytes, source: str = "<input>") -> str:
-    """One of ``html``, ``feed``, ``json``, ``jsonl``, ``text``; raises :class:`InputError`
-    naming ``source`` and the reason when the input is empty, binary, not UTF-8 (for
-    formats that carry no encoding declaration) or of an unknown format."""
+    """One of ``html``, ``feed``, ``json``, ``jsonl``, ``text`` (see :func:`sniff`)."""
+    return sniff(data, source).kind
+
+
+def sniff(data: bytes, source: str = "<input>") -> Sniffed:
+    """The input's format (and text, for JSON, JSONL and plain text); raises
+    :class:`InputError` naming ``source`` and the reason when the input is empty,
+    binary, text in no encoding, or of an unknown format."""
     if not data.strip():
         raise InputError(source, "empty input")
     kind = _binary_kind(data)
     if kind:
         raise InputError(source, f"unsupported format: {kind}")
     head = data[:2048].lstrip(b"\xef\xbb\xbf \t\r\n")
-    if _FEED.search(data[:4096]) and (head.startswith(b"<")):
-        return "feed"
-    if head.startswith(b"<") and (_HTML.search(data[:65536]) or _TAG.search(data[:65536])):
-        return "html"
-    if _XML.match(head):
-        raise InputError(source, "unknown format: an XML document that is not an RSS or Atom feed")
-    text = decode_utf8(data, source)
+    if head.startswith(b"<"):
+        first = _first_element(data, 3 if data.startswith(b"\xef\xbb\xbf") else 0)
+        if _FEED.match(data, first):
+            return Sniffed("feed")
+        if _HTML.search(data, 0, first + 65536) or _TAG.search(data, 0, first + 65536):
+            return Sniffed("html")
+        if _XML.match(head):
+            raise InputError(source, "unknown format: an XML document that is not an RSS or Atom feed")
+    text, encoding = decode_text(data, source)
     stripped = text.lstrip()
     if stripped.startswith("["):
-        return "json"
+        return Sniffed("json", text, encoding)
     if stripped.startswith("{"):
-        return _json_or_jsonl(stripped)
+        return Sniffed(_json_or_jsonl(stripped), text, encoding)
     table = _delimiter(text)
     if table:
         raise InputError(
@@ -83,7 +129,7 @@ def detect(data: bytes, source: str = "<input>") -> str:
             "convert it to JSON or JSONL records (see --field)",
         )
     _check_prose(text, source)
-    return "text"
+    return Sniffed("text", text, encoding)
 
 
 def _delimiter(text: str, probe: int = 5) -> str | None:
@@ -118,28 +164,16 @@ def _json_or_jsonl(text: str, probe: int = 5) -> str:
     try:
         json.loads(text)
         return "json"
-    except ValueError:
+    except (ValueError, RecursionError):
         pass
-    lines = [line for line in text.split("\n") if line.strip()][:probe]
+    lines = [line for line in text.split("\n", probe * 4)[: probe * 4] if line.strip()][:probe]
     for line in lines:
         try:
             if isinstance(json.loads(line), dict):
                 return "jsonl"
-        except ValueError:
+        except (ValueError, RecursionError):
             continue
     return "json"
-
-
-def decode_utf8(data: bytes, source: str) -> str:
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        line = data[: exc.start].count(b"\n") + 1
-        raise InputError(
-            source,
-            f"not valid UTF-8: byte 0x{data[exc.start]:02x} at offset {exc.start}",
-            line=line,
-        ) from None
 
 
 def _check_prose(text: str, source: str) -> None:

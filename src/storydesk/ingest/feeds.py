@@ -1,18 +1,22 @@
 """RSS and Atom feeds through feedparser: one article per entry.
 
 An entry's body is its full content when the feed carries it, else its summary; HTML in
-either is reduced to text.
+either is reduced to text. An entry with a title and neither (a headline feed) is a
+headline-only article.
 """
 
 from __future__ import annotations
 
 import json
+import logging
 import time
 from typing import Iterator
 
 from ..model import Article, Rejection
 from .common import make_article, outlet_from_url
 from .markup import fragment_text
+
+log = logging.getLogger(__name__)
 
 
 def _entry_date(entry) -> str | None:
@@ -34,29 +38,42 @@ def read_feed(data: bytes, source: str) -> Iterator[Article | Rejection]:
         return
     fmt = "atom" if parsed.version.startswith("atom") else "rss"
     outlet = parsed.feed.get("title") or outlet_from_url(parsed.feed.get("link"))
+    encoding = getattr(parsed, "encoding", None) or None
     for number, entry in enumerate(parsed.entries, start=1):
         where = f"{source}#{number}"
-        contents = entry.get("content") or []
-        markup = max((c.get("value", "") for c in contents), key=len, default="")
-        markup = markup or entry.get("summary", "")
-        text = fragment_text(markup)
-        if not text:
-            yield Rejection(where, "feed entry has no text (no content or summary)")
-            continue
-        authors = tuple(a.get("name", "") for a in entry.get("authors", []) if a.get("name"))
-        yield make_article(
-            text=text,
-            source=where,
-            format=fmt,
-            raw=json.dumps(
-                {k: entry.get(k) for k in ("title", "link", "published", "updated", "summary")}
-                | {"content": markup},
-                ensure_ascii=False,
-                default=str,
-            ),
-            title=entry.get("title"),
-            outlet=outlet,
-            published=_entry_date(entry),
-            url=entry.get("link"),
-            authors=authors or ((entry.get("author"),) if entry.get("author") else ()),
-        )
+        try:
+            yield _entry_article(entry, where, fmt, outlet, encoding)
+        except RecursionError:
+            yield Rejection(where, "feed entry nested too deeply to read")
+        except Exception as exc:  # one odd entry must not cost the entries after it
+            log.debug("unexpected failure reading %s", where, exc_info=True)
+            yield Rejection(where, f"internal error reading this entry: {type(exc).__name__}: {exc}")
+
+
+def _entry_article(entry, where: str, fmt: str, outlet: str | None, encoding: str | None) -> Article | Rejection:
+    contents = entry.get("content") or []
+    markup = max((c.get("value", "") for c in contents), key=len, default="")
+    markup = markup or entry.get("summary", "")
+    text = fragment_text(markup)
+    title = " ".join((entry.get("title") or "").split())
+    if not text and not title:
+        return Rejection(where, "feed entry has no text and no title")
+    authors = tuple(a.get("name", "") for a in entry.get("authors", []) if a.get("name"))
+    return make_article(
+        text=text or title,
+        source=where,
+        format=fmt,
+        raw=json.dumps(
+            {k: entry.get(k) for k in ("title", "link", "published", "updated", "summary")}
+            | {"content": markup},
+            ensure_ascii=False,
+            default=str,
+        ),
+        title=entry.get("title"),
+        outlet=outlet,
+        published=_entry_date(entry),
+        url=entry.get("link"),
+        authors=authors or ((entry.get("author"),) if entry.get("author") else ()),
+        encoding=encoding,
+        headline_only=not text,
+    )

@@ -170,14 +170,83 @@ def extract_html(data: bytes | str, url: str | None = None) -> Extracted | None:
     )
 
 
-def read_html(data: bytes, source: str, url: str | None = None) -> Article:
-    """An article from a page's bytes, decoded by its declared (or detected) encoding,
-    which is also how its raw text is kept."""
-    from trafilatura.utils import decode_file
+#: What :func:`markup_tags` does not count: (opener, closer) of scripts, styles, comments.
+_NOT_MARKUP = ((b"<script", b"</script"), (b"<style", b"</style"), (b"<!--", b"-->"))
+#: Elements that never hold others (they do not deepen the nesting).
+_VOID = frozenset(b"area base br col embed hr img input link meta param source track wbr".split())
+_TAG_RE = re.compile(rb"<(/?)([a-zA-Z][^\s/>]*)[^>]*?(/?)>")
+#: libxml2, lxml's parser, stops reading an HTML tree deeper than this.
+PARSER_DEPTH = 255
 
-    markup = decode_file(data)
+
+def markup_tags(data: bytes) -> int:
+    """Tags of a page outside its scripts, styles and comments: a cheap measure of what
+    extraction will cost, taken before it (linear, a few finds per script).
+
+    >>> markup_tags(b"<p>a</p><script>if (a<b) {}</script><!-- <x> -->")
+    2
+    """
+    low = data.lower()
+    total, pos = low.count(b"<"), 0
+    nexts = [low.find(opener) for opener, _ in _NOT_MARKUP]
+    while True:
+        live = [(start, i) for i, start in enumerate(nexts) if start >= 0]
+        if not live:
+            return total
+        start, i = min(live)
+        closer = _NOT_MARKUP[i][1]
+        end = low.find(closer, start + 1)
+        end = len(low) if end < 0 else end + len(closer)
+        total -= low.count(b"<", start, end)
+        pos = end + 1
+        nexts = [n if n >= pos or n < 0 else low.find(op, pos) for n, (op, _) in zip(nexts, _NOT_MARKUP)]
+
+
+def nesting_depth(data: bytes) -> int:
+    """How deep the page's elements nest (void elements and unclosed ones counted
+    leniently: an end tag closes back to its element, or is ignored).
+
+    >>> nesting_depth(b"<html><body><div><p>x<br></p></div></body></html>")
+    4
+    """
+    stack: list[bytes] = []
+    open_count: Counter = Counter()  # membership in ``stack`` without scanning it
+    deepest = 0
+    for found in _TAG_RE.finditer(data):
+        closing, name, selfclosing = found.groups()
+        name = name.lower()
+        if closing:
+            if open_count[name]:
+                while True:
+                    top = stack.pop()
+                    open_count[top] -= 1
+                    if top == name:
+                        break
+        elif not selfclosing and name not in _VOID:
+            stack.append(name)
+            open_count[name] += 1
+            deepest = max(deepest, len(stack))
+    return deepest
+
+
+def read_html(data: bytes, source: str, url: str | None = None, *, max_tags: int = 200_000) -> Article:
+    """An article from a page's bytes, decoded by its byte-order mark, UTF-8, its declared
+    charset or detection (see :func:`storydesk.ingest.decode.decode_markup`), which is
+    also how its raw text is kept. A page of more than ``max_tags`` tags (outside scripts,
+    styles and comments) is rejected before extraction: no article page has that many."""
+    from .decode import decode_markup
+
+    tags = markup_tags(data)
+    if tags > max_tags:
+        raise InputError(source, f"HTML page has {tags:,} tags, over the max_html_tags limit of "
+                                 f"{max_tags:,} (article pages have a few thousand): not extracted")
+    markup, encoding = decode_markup(data)
     extracted = extract_html(markup, url=url or (source if source.startswith("http") else None))
     if extracted is None:
+        depth = nesting_depth(data)
+        if depth > PARSER_DEPTH:
+            raise InputError(source, f"HTML page nests elements {depth:,} levels deep; the HTML "
+                                     f"parser reads {PARSER_DEPTH} levels, and found no article text above them")
         raise InputError(source, "HTML page has no article text")
     return make_article(
         text=extracted.text,
@@ -189,4 +258,5 @@ def read_html(data: bytes, source: str, url: str | None = None) -> Article:
         published=extracted.published,
         url=extracted.url,
         authors=extracted.authors,
+        encoding=encoding,
     )

@@ -78,7 +78,7 @@ def _drop_credit_paragraphs(lines: list[str]) -> list[str]:
     return out
 
 
-def read_text(text: str, source: str) -> Article:
+def read_text(text: str, source: str, encoding: str | None = None) -> Article:
     """One article from plain text; raises :class:`InputError` when no body remains."""
     original = text
     published = None
@@ -101,5 +101,5 @@ def read_text(text: str, source: str) -> Article:
         raise InputError(source, "no article text (only a headline or captions)")
     return make_article(
         text=body, source=source, format="text", raw=original,
-        title=title, published=published,
+        title=title, published=published, encoding=encoding,
     )

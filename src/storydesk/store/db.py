@@ -28,7 +28,7 @@ BUSY_SECONDS = 30.0
 
 _ARTICLE_COLUMNS = (
     "id, source, format, title, outlet, published, precision, url, authors, text, raw, "
-    "date_from_ingest"
+    "date_from_ingest, encoding, headline_only"
 )
 
 
@@ -50,6 +50,8 @@ def _row_to_article(row: sqlite3.Row) -> Article:
         text=row["text"],
         raw=row["raw"] if "raw" in row.keys() else "",
         date_from_ingest=bool(row["date_from_ingest"]),
+        encoding=row["encoding"],
+        headline_only=bool(row["headline_only"]),
     )
 
 
@@ -157,7 +159,7 @@ class Store:
         with self.transaction() as conn:
             cur = conn.execute(
                 f"INSERT OR IGNORE INTO articles ({_ARTICLE_COLUMNS}, ingested_at) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     article.id,
                     article.source,
@@ -171,6 +173,8 @@ class Store:
                     article.text,
                     article.raw,
                     int(article.date_from_ingest),
+                    article.encoding,
+                    int(article.headline_only),
                     _now(),
                 ),
             )
@@ -242,7 +246,7 @@ class Store:
     # -- rejections ----------------------------------------------------------------------
     def add_rejection(self, rejection: Rejection) -> None:
         """Record why an input was not stored (once per source, line and reason)."""
-        log.warning("rejected %s", rejection)
+        log.debug("rejected %s", rejection)  # the caller reports it (the CLI prints it once)
         """Record why an input was not stored; the same rejection seen again only updates
         its time. (The table's UNIQUE constraint treats NULL lines as distinct, so the
         match is done here with ``IS``.)"""

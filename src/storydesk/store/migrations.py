@@ -215,6 +215,22 @@ MIGRATIONS: tuple[tuple[str, str], ...] = (
         """,
     ),
     (
+        "0006_quarantine",
+        """
+        ALTER TABLE articles ADD COLUMN encoding TEXT;
+        ALTER TABLE articles ADD COLUMN headline_only INTEGER NOT NULL DEFAULT 0;
+        CREATE TABLE article_notes (
+            article_id TEXT NOT NULL REFERENCES articles(id) ON DELETE CASCADE,
+            stage TEXT NOT NULL,
+            reason TEXT NOT NULL,
+            quarantined INTEGER NOT NULL,
+            at TEXT NOT NULL,
+            PRIMARY KEY (article_id, stage)
+        );
+        CREATE INDEX article_notes_stage ON article_notes(stage, quarantined);
+        """,
+    ),
+    (
         # 0003_search indexed only articles stored after it: index the older ones too.
         "0010_search_rebuild",
         """

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import datetime
-from pathlib import Path
 from typing import Callable
 
 from ..config import Settings
@@ -43,28 +42,29 @@ def ingest_posts(
     *,
     max_bytes: int,
     on_result: Callable[[PostItem | Rejection, bool], None] | None = None,
+    settings: Settings | None = None,
 ) -> PostReport:
-    """Store and count the posts of a JSON Lines file (see :mod:`.postfile`)."""
-    report = PostReport()
-    try:
-        if path != "-" and Path(path).stat().st_size > max_bytes:
-            results = [Rejection(path, f"file is larger than max_input_bytes ({max_bytes})")]
-        else:
-            results = None
-        handle = None if results is not None else open(path, encoding="utf-8") if path != "-" else None
-    except OSError as exc:
-        results, handle = [Rejection(path, f"cannot read posts file: {exc.strerror or exc}")], None
-    if results is None:
-        import sys
+    """Store and count the posts of a JSON Lines file (see :mod:`.postfile`). Reading is
+    bounded by the bytes actually read (a device or a pipe costs no more than a file);
+    with ``settings``, a post whose time is not plausible (``date_min``,
+    ``date_future_hours``) is rejected, so one post cannot move the trend clock."""
+    import io
 
-        stream = handle if handle is not None else sys.stdin
+    from ..ingest.sources import read_input
+    from ..plausible import implausible_time
+
+    report = PostReport()
+    read = read_input(path, max_bytes)
+    if isinstance(read, Rejection):
+        results: list = [Rejection(path, f"cannot read posts file: {read.reason}")]
+    else:
         try:
-            results = list(read_posts(stream, path, max_bytes))
+            text = read.data.decode("utf-8-sig")
         except UnicodeDecodeError as exc:
             results = [Rejection(path, f"not UTF-8 text ({exc.reason} at byte {exc.start})")]
-        finally:
-            if handle is not None:
-                handle.close()
+        else:
+            check = (lambda moment: implausible_time(moment, settings)) if settings is not None else None
+            results = list(read_posts(io.StringIO(text, newline=None), path, max_bytes, check=check))
     for result in results:
         if isinstance(result, Rejection):
             store.add_rejection(result)

@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
+from datetime import datetime, timedelta, timezone
 
 from ..model import Analysis, Article
 
@@ -128,6 +128,19 @@ def parse_time(value: str | None) -> datetime | None:
             parsed = parsed.astimezone(timezone.utc).replace(tzinfo=None)
         return parsed
     return None
+
+
+def shifted(moment: datetime, delta: timedelta) -> datetime:
+    """``moment + delta``, held at the ends of the calendar instead of overflowing (an
+    article dated 9999-12-31 must not crash grouping, issue 16).
+
+    >>> shifted(datetime(9999, 12, 31), timedelta(days=30))
+    datetime.datetime(9999, 12, 31, 23, 59, 59, 999999)
+    """
+    try:
+        return moment + delta
+    except OverflowError:
+        return datetime.max if delta > timedelta(0) else datetime.min
 
 
 #: Bodies with fewer content words than this are too short to call copies of anything.

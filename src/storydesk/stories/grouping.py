@@ -40,7 +40,7 @@ import numpy as np
 
 from ..model import story_id_for
 from .dedup import LshIndex, from_bytes, signature, to_bytes
-from .features import Features
+from .features import Features, shifted
 
 #: Prefix of entity features in a vector (a character no word contains).
 ENTITY_PREFIX = "\x01"
@@ -224,7 +224,7 @@ class StoryGrouper:
         (call after saving them); returns their ids."""
         if self._latest is None:
             return []
-        return self.evict(self._latest - self._horizon)
+        return self.evict(shifted(self._latest, -self._horizon))
 
     # -- learning ----------------------------------------------------------------------
     def _idf(self, term: str) -> float:
@@ -253,7 +253,8 @@ class StoryGrouper:
         h = self._horizon
         if t is None:
             return list(self._stories.values())
-        return [s for s in self._stories.values() if not s.dated or s.first - h <= t <= s.last + h]
+        # differences, not t ± h: those overflow at the ends of the calendar (issue 16)
+        return [s for s in self._stories.values() if not s.dated or (s.first - t <= h and t - s.last <= h)]
 
     def penalty(self, t: datetime | None, story: StoryState) -> float:
         """What an article ``t`` away from a story's active span loses in similarity:

@@ -22,7 +22,8 @@ per line::
 from __future__ import annotations
 
 import json
-from typing import IO, Iterator
+from datetime import datetime
+from typing import IO, Callable, Iterator
 
 from ..model import Rejection
 from .features import parse_time
@@ -57,8 +58,12 @@ def _post(record: object, source: str) -> PostItem | str:
     )
 
 
-def read_posts(stream: IO[str], source: str, max_bytes: int | None = None) -> Iterator[PostItem | Rejection]:
-    """The posts of a JSON Lines stream, in file order, with a rejection for each bad line."""
+def read_posts(
+    stream: IO[str], source: str, max_bytes: int | None = None,
+    check: Callable[[datetime], str | None] | None = None,
+) -> Iterator[PostItem | Rejection]:
+    """The posts of a JSON Lines stream, in file order, with a rejection for each bad line
+    (and each post whose time ``check`` says is not usable, with its reason)."""
     read = 0
     for number, line in enumerate(stream, start=1):
         read += len(line)
@@ -72,5 +77,13 @@ def read_posts(stream: IO[str], source: str, max_bytes: int | None = None) -> It
         except json.JSONDecodeError as exc:
             yield Rejection(source, f"not valid JSON: {exc.msg} (column {exc.colno})", number)
             continue
-        result = _post(record, source)
+        except (ValueError, RecursionError) as exc:  # huge integers, deep nesting
+            yield Rejection(source, f"not readable JSON: {type(exc).__name__}", number)
+            continue
+        try:
+            result = _post(record, source)
+        except Exception as exc:  # an odd record costs its line, never the lines after it
+            result = f"post could not be read: {type(exc).__name__}: {exc}"
+        if not isinstance(result, str) and check is not None:
+            result = check(result.time) or result
         yield Rejection(source, result, number) if isinstance(result, str) else result

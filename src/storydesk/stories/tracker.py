@@ -27,7 +27,7 @@ from ..config import Settings
 from ..model import Analysis, Article
 from ..store import Store
 from ..store import stories as db
-from .features import article_features, parse_time
+from .features import article_features, parse_time, shifted
 from .grouping import Assignment, StoryGrouper, StoryState
 from .terms import Term, article_terms, post_terms
 from .trends import Flag, TrendDetector
@@ -158,7 +158,7 @@ class StoryTracker:
 
     def _load_stories_near(self, t: datetime) -> None:
         """Make the stored stories an article at ``t`` may join active (once per range)."""
-        lo, hi = t - self._horizon, t + self._horizon
+        lo, hi = shifted(t, -self._horizon), shifted(t, self._horizon)
         if self._loaded is not None and self._loaded[0] <= lo and hi <= self._loaded[1]:
             return
         ids = set(db.story_ids_between(self._store, iso(lo), iso(hi))) - self._grouper.active_ids()
@@ -167,9 +167,12 @@ class StoryTracker:
         self._loaded = (lo, hi) if self._loaded is None else (min(lo, self._loaded[0]), max(hi, self._loaded[1]))
 
     # -- articles ----------------------------------------------------------------------
-    def add_article(self, article: Article, analysis: Analysis | None) -> Assignment | None:
-        """Group one stored article and count its terms; None if it was grouped before
-        (by this or another writer)."""
+    def add_article(
+        self, article: Article, analysis: Analysis | None, *, count: bool = True
+    ) -> Assignment | None:
+        """Group one stored article and count its terms (unless ``count`` is False: an
+        article quarantined from trend counting); None if it was grouped before (by this
+        or another writer)."""
         if db.is_grouped(self._store, article.id):
             return None
         features = article_features(article, analysis)
@@ -194,11 +197,11 @@ class StoryTracker:
                 df_buckets=assignment.df_buckets,
                 n_docs=self._grouper.n_docs,
             )
-            if assignment.duplicate_of is None:  # a copy is not a second piece of evidence
+            if assignment.duplicate_of is None and count:  # a copy is not a second piece of evidence
                 self._count_or_hold(conn, found, at, assignment.story_id, features.time_known)
             evicted = self._grouper.evict_inactive()
             if evicted and self._loaded is not None:
-                self._loaded = (max(self._loaded[0], at - self._horizon), self._loaded[1])
+                self._loaded = (max(self._loaded[0], shifted(at, -self._horizon)), self._loaded[1])
         return assignment
 
     def _count_or_hold(self, conn, found: dict, at: datetime, story_id: str, dated: bool) -> None:

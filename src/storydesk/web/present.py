@@ -39,11 +39,15 @@ def _snippet_json(snippet: str) -> dict:
 def ingest_json(desk: Desk, data: bytes, source: str) -> dict:
     """Ingest one uploaded input through ``desk`` (read, store, analyze, group), its
     articles recorded under ``source`` (see :func:`storydesk.web.api.upload_source`)."""
+    from ..store.quarantine import notes_for
+
     report = desk.ingest_bytes(data, source)
     stories = desk.stories_of(list(report.stored.ids) + list(report.already.ids))
+    noted = notes_for(desk.store, report.stored.ids)  # what a stage could not do, and why
     return {
         "source": source,
-        "stored": [article_row(a, stories.get(a.id)) for a in report.stored],
+        "stored": [article_row(a, stories.get(a.id), [reason for _, reason, _ in noted.get(a.id, [])])
+                   for a in report.stored],
         "already": [article_row(a, stories.get(a.id)) for a in report.already],
         "rejected": [{"source": r.source, "line": r.line, "reason": r.reason} for r in report.rejected],
     }

@@ -1,0 +1,212 @@
+"""A time and memory budget for one piece of work on one article (extracting a page,
+analyzing a text), enforced by running it in a worker process that is killed when it
+goes over.
+
+A budget checked from inside the work cannot stop a regular expression or a C parser
+that runs for minutes; a separate process can be stopped at any moment and its memory
+given back whole. The worker is forked once and reused (a fork per article would cost
+about 10 ms here), and replaced after it is killed or when it has grown by half its
+memory budget. The memory budget is the resident memory the worker may add to what it
+started with, watched every few milliseconds, with the address space capped at twice
+that (``RLIMIT_AS``) so that no allocation, however fast, gets far past it.
+
+Where ``fork`` is not available (Windows), or a budget is 0, the work runs in the
+calling process, unbounded.
+
+>>> with Worker(seconds=10, memory_mb=256) as worker:
+...     worker.call(sum, [1, 2, 3])
+6
+"""
+
+from __future__ import annotations
+
+import logging
+import multiprocessing
+import os
+import pickle
+import signal
+import threading
+import time
+from typing import Any, Callable
+
+log = logging.getLogger(__name__)
+
+#: How often the parent looks at the worker's memory while it works.
+POLL_SECONDS = 0.02
+_PAGE = os.sysconf("SC_PAGE_SIZE") if hasattr(os, "sysconf") else 4096
+
+
+class OverBudget(Exception):
+    """The work went over its time or memory budget (or its worker died); ``reason``
+    says which, in words fit for a rejection or a note."""
+
+    def __init__(self, reason: str):
+        super().__init__(reason)
+        self.reason = reason
+
+
+def _rss(pid: int) -> int | None:
+    """Resident memory of process ``pid`` in bytes (Linux), or None."""
+    try:
+        with open(f"/proc/{pid}/statm", "rb") as f:
+            return int(f.read().split()[1]) * _PAGE
+    except (OSError, ValueError, IndexError):
+        return None
+
+
+def _portable(exc: BaseException) -> BaseException:
+    """``exc``, or a RuntimeError saying what it was when it would not survive pickling."""
+    try:
+        pickle.loads(pickle.dumps(exc))
+        return exc
+    except Exception:
+        return RuntimeError(f"{type(exc).__name__}: {exc}")
+
+
+def _child(conn, memory_bytes: int, context: Any) -> None:  # pragma: no cover - runs in the worker
+    """The worker's loop: run each (function, args) it is sent, send back the outcome."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
+    if memory_bytes:
+        try:
+            import resource
+
+            with open("/proc/self/statm", "rb") as f:
+                size = int(f.read().split()[0]) * _PAGE
+            cap = size + 2 * memory_bytes
+            resource.setrlimit(resource.RLIMIT_AS, (cap, cap))
+        except (ImportError, OSError, ValueError):
+            pass
+    while True:
+        try:
+            fn, args = conn.recv()
+        except (EOFError, OSError):
+            return
+        try:
+            outcome = ("ok", fn(context, *args) if context is not None else fn(*args))
+        except MemoryError:
+            outcome = ("memory", None)
+        except BaseException as exc:  # the caller decides what a failure means
+            outcome = ("raised", _portable(exc))
+        try:
+            conn.send(outcome)
+        except Exception as exc:  # an unpicklable result or exception
+            conn.send(("raised", RuntimeError(f"{type(exc).__name__}: {exc}")))
+        if outcome[0] == "memory":
+            return
+
+
+class Worker:
+    """Runs functions in a forked worker process within a time and memory budget.
+
+    ``seconds`` and ``memory_mb`` are checked here (0 turns a budget off; with both off
+    the work runs in the calling process). The worker is started on first use. A
+    ``context`` (a loaded NLP model, say) is handed to the worker by the fork itself,
+    never pickled, and passed to every function it runs as its first argument.
+    """
+
+    def __init__(self, seconds: float, memory_mb: int, context: Any = None):
+        if seconds < 0 or memory_mb < 0:
+            raise ValueError(f"budgets must be 0 (off) or more, got {seconds} s and {memory_mb} MiB")
+        self.seconds = seconds
+        self.memory_mb = memory_mb
+        self._context = context
+        self._process = None
+        self._conn = None
+        self._base_rss = 0
+        self._lock = threading.Lock()
+        self._forkable = "fork" in multiprocessing.get_all_start_methods()
+
+    @property
+    def bounded(self) -> bool:
+        return self._forkable and bool(self.seconds or self.memory_mb)
+
+    def __enter__(self) -> "Worker":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def close(self) -> None:
+        """Stop the worker (a later call starts a new one)."""
+        process, conn = self._process, self._conn
+        self._process = self._conn = None
+        if conn is not None:
+            conn.close()
+        if process is not None:
+            process.join(0.5)
+            if process.is_alive():
+                process.kill()
+                process.join()
+
+    def _start(self) -> None:
+        forking = multiprocessing.get_context("fork")
+        parent, child = forking.Pipe()
+        process = forking.Process(target=_child, args=(child, self.memory_mb << 20, self._context),
+                                  daemon=True, name="storydesk-budget")
+        process.start()
+        child.close()
+        self._process, self._conn = process, parent
+        self._base_rss = _rss(process.pid) or 0
+
+    def call(self, fn: Callable[..., Any], *args: Any) -> Any:
+        """``fn(*args)`` within the budget: its result, or the exception it raised, or
+        :class:`OverBudget`. ``fn``, ``args`` and the result must pickle."""
+        if not self.bounded:
+            return fn(self._context, *args) if self._context is not None else fn(*args)
+        with self._lock:
+            if self._process is None or not self._process.is_alive():
+                self.close()
+                self._start()
+            try:
+                self._conn.send((fn, args))
+            except (BrokenPipeError, OSError):  # the worker died between calls
+                self.close()
+                self._start()
+                self._conn.send((fn, args))
+            status, value = self._wait()
+        if status == "ok":
+            return value
+        if status == "raised":
+            raise value
+        raise OverBudget(value)
+
+    def _wait(self) -> tuple[str, Any]:
+        """The worker's outcome, or ("over", reason) after killing it."""
+        started = time.monotonic()
+        limit = self.memory_mb << 20
+        peak = 0
+        while True:
+            if self._conn.poll(POLL_SECONDS):
+                try:
+                    status, value = self._conn.recv()
+                except (EOFError, OSError):
+                    return self._died()
+                except Exception as exc:  # a result that does not unpickle here
+                    return "raised", RuntimeError(f"unreadable result from the worker: {exc}")
+                if status == "memory":
+                    self.close()
+                    return "over", f"ran out of its memory budget ({self.memory_mb} MiB, article_memory_mb)"
+                grown = (_rss(self._process.pid) or 0) - self._base_rss
+                if limit and grown > limit // 2:  # give the memory back before the next one
+                    log.debug("budget worker grew by %d MiB: replaced", grown >> 20)
+                    self.close()
+                return status, value
+            elapsed = time.monotonic() - started
+            if self.seconds and elapsed > self.seconds:
+                self.close()
+                return "over", f"took longer than its time budget ({self.seconds:g} s, article_seconds)"
+            rss = _rss(self._process.pid)
+            if rss is None and not self._process.is_alive():
+                return self._died()
+            peak = max(peak, (rss or 0) - self._base_rss)
+            if limit and peak > limit:
+                self.close()
+                return "over", (f"used more than its memory budget ({self.memory_mb} MiB, "
+                                "article_memory_mb)")
+
+    def _died(self) -> tuple[str, str]:
+        process = self._process
+        self.close()
+        code = process.exitcode if process is not None else None
+        how = f"killed by signal {-code}" if code is not None and code < 0 else f"exit status {code}"
+        return "over", f"its worker process died ({how}), probably out of memory"

@@ -1,0 +1,174 @@
+"""One bad article must never break the desk: each stage that runs on a stored article
+(analysis, grouping, trend counting) is guarded, and what it cannot do for one article
+is recorded as that article's note, with the reason, in the store.
+
+- Extraction and analysis run within a time and memory budget (``article_seconds``,
+  ``article_memory_mb``; :mod:`storydesk.budget`). A page over it is rejected; an article
+  whose analysis is over it (or fails) is quarantined from analysis: stored, grouped and
+  counted without one, and its cached analysis is an empty one whose note says why, so
+  nothing analyzes it again.
+- A publication date outside the plausible range is not used by the stages
+  (:mod:`storydesk.plausible`); the article keeps it and says so. Grouping and trend
+  counting read the first ``max_analysis_chars`` of the body, as analysis does.
+- Grouping and trend counting that fail for one article quarantine it from the stage
+  that failed (trends: it is grouped without being counted; grouping: it is in no story
+  and ``update_stories`` does not retry it), and the next article goes on.
+
+The store failing is not an article's fault: :class:`~storydesk.errors.StoreError` is
+raised, never recorded as a note.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import replace
+from typing import TYPE_CHECKING, Iterable
+
+from .budget import OverBudget, Worker
+from .errors import InputError, StoreError
+from .model import Analysis, Article
+from .plausible import plausible_date
+from .store import quarantine as notes
+
+if TYPE_CHECKING:
+    from .desk import Desk
+
+log = logging.getLogger(__name__)
+
+
+def _read_html(data: bytes, source: str, max_tags: int) -> Article:
+    from .ingest.html import read_html
+
+    return read_html(data, source, max_tags=max_tags)
+
+
+def _analyze_one(nlp, article: Article, max_chars: int) -> Analysis:
+    from .analyze import analyze_articles
+
+    return next(iter(analyze_articles([article], nlp, max_chars)))
+
+
+def skipped_analysis(article_id: str, reason: str) -> Analysis:
+    """The analysis of an article quarantined from analysis: empty, saying why."""
+    from .analyze import ANALYZER_VERSION
+
+    return Analysis(article_id=article_id, version=ANALYZER_VERSION, notes=(reason,))
+
+
+class Guard:
+    """The budgets and the per-stage quarantine of one :class:`~storydesk.desk.Desk`
+    (its workers are its state; :meth:`close` stops them)."""
+
+    def __init__(self, desk: "Desk"):
+        self._desk = desk
+        self._extractor: Worker | None = None
+        self._analyzer: Worker | None = None
+
+    def close(self) -> None:
+        for worker in (self._extractor, self._analyzer):
+            if worker is not None:
+                worker.close()
+        self._extractor = self._analyzer = None
+
+    # -- extraction ----------------------------------------------------------------------
+    def read_html(self, data: bytes, source: str) -> Article:
+        """:func:`storydesk.ingest.html.read_html` within the budget; a page over it is an
+        :class:`InputError` (a rejection) saying so."""
+        settings = self._desk.settings
+        if self._extractor is None:
+            self._extractor = Worker(settings.article_seconds, settings.article_memory_mb)
+        try:
+            return self._extractor.call(_read_html, data, source, settings.max_html_tags)
+        except OverBudget as exc:
+            raise InputError(source, f"HTML extraction {exc.reason}") from None
+
+    # -- analysis ------------------------------------------------------------------------
+    def analyze(self, articles: Iterable[Article]) -> list[Analysis]:
+        """Analyses of ``articles``, each within the budget and with a plausible date;
+        an article that fails (or was quarantined from analysis before) gets
+        :func:`skipped_analysis`, and a stored one a note saying why."""
+        desk = self._desk
+        out = []
+        for article in articles:
+            reason = self._quarantined(article.id, "analyze")
+            if reason is None:
+                try:
+                    out.append(self._analysis(article))
+                    continue
+                except OverBudget as exc:
+                    reason = f"analysis {exc.reason}"
+                except (StoreError, KeyboardInterrupt):
+                    raise
+                except Exception as exc:
+                    log.debug("analysis of %s failed", article.id, exc_info=True)
+                    reason = f"analysis failed: {type(exc).__name__}: {exc}"
+                self._note(article.id, "analyze", reason)
+                log.info("article %s quarantined from analysis: %s", article.id, reason)
+            out.append(skipped_analysis(article.id, reason))
+        return out
+
+    def _analysis(self, article: Article) -> Analysis:
+        desk = self._desk
+        if self._analyzer is None:  # forked after the model is loaded, to share it
+            nlp = desk.nlp
+            self._analyzer = Worker(desk.settings.article_seconds, desk.settings.article_memory_mb, nlp)
+        usable, _ = plausible_date(article, desk.settings)
+        usable = replace(usable, raw="")  # not read by analysis: no need to send it
+        return self._analyzer.call(_analyze_one, usable, desk.settings.max_analysis_chars)
+
+    # -- grouping and trends -------------------------------------------------------------
+    def process(self, article: Article) -> None:
+        """The stages after storing, for one stored article: its date checked, then
+        analysis, grouping and trend counting, each guarded. Grouping reads what analysis
+        reads (the first ``max_analysis_chars`` of the body), so a 15 MB body costs it no
+        more than a long article does."""
+        desk = self._desk
+        usable, date_note = plausible_date(article, desk.settings)
+        if date_note is not None:
+            notes.add_note(desk.store, article.id, "date", date_note, quarantined=False)
+        analysis = desk.analyze([usable])[0].analysis
+        if self._quarantined(article.id, "analyze") is not None:
+            analysis = None  # grouped on its words and capitalised names alone
+        limit = desk.settings.max_analysis_chars  # what analysis reads, grouping reads
+        self.group(replace(usable, text=usable.text[:limit]) if len(usable.text) > limit else usable, analysis)
+
+    def group(self, article: Article, analysis: Analysis | None) -> None:
+        """Group and count one article; a failure quarantines it from the stage that
+        failed: if grouping alone works, trend counting was the culprit."""
+        tracker = self._desk.tracker
+        try:
+            tracker.add_article(article, analysis)
+            return
+        except (StoreError, KeyboardInterrupt):
+            raise
+        except Exception as exc:
+            log.debug("grouping %s failed", article.id, exc_info=True)
+            first = f"{type(exc).__name__}: {exc}"
+        try:
+            tracker.add_article(article, analysis, count=False)
+        except (StoreError, KeyboardInterrupt):
+            raise
+        except Exception as exc:
+            log.debug("grouping %s without trend counting failed too", article.id, exc_info=True)
+            self._note(article.id, "group", f"grouping failed: {type(exc).__name__}: {exc}")
+            return
+        self._note(article.id, "trends", f"trend counting failed: {first}")
+
+    def ungrouped(self) -> list[str]:
+        """Stored articles in no story, oldest first, less those quarantined from grouping."""
+        from .store.stories import ungrouped_articles
+
+        store = self._desk.store
+        out = notes.quarantined_ids(store, "group")
+        return [i for i in ungrouped_articles(store) if i not in out]
+
+    # -- notes ---------------------------------------------------------------------------
+    def _quarantined(self, article_id: str, stage: str) -> str | None:
+        found = notes.notes_for(self._desk.store, [article_id]).get(article_id, [])
+        return next((reason for s, reason, q in found if s == stage and q), None)
+
+    def _note(self, article_id: str, stage: str, reason: str) -> None:
+        store = self._desk.store
+        if store.readonly or not store.has_article(article_id):
+            return
+        notes.add_note(store, article_id, stage, reason, quarantined=True)

@@ -1,0 +1,74 @@
+"""The per-article time and memory budget (issue 16, finding 8): work that runs too long
+or grows too large is stopped from outside, and the worker comes back for the next."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from storydesk.budget import OverBudget, Worker
+from storydesk.errors import InputError
+
+
+def _sleep(seconds: float) -> float:
+    time.sleep(seconds)
+    return seconds
+
+
+def _grow(mb: int) -> int:
+    block = bytearray(mb << 20)
+    block[:: 4096] = b"x" * len(block[:: 4096])  # touch every page: resident, not only reserved
+    time.sleep(1)
+    return len(block)
+
+
+def _spin() -> None:
+    import re
+
+    re.match(r"(a+)+$", "a" * 40 + "b")  # catastrophic backtracking: C code, no Python to interrupt
+
+
+def _refuse() -> None:
+    raise InputError("page.html", "HTML page has no article text", 3)
+
+
+def test_work_over_its_time_budget_is_stopped_and_the_next_call_runs():
+    with Worker(seconds=1, memory_mb=0) as worker:
+        started = time.monotonic()
+        with pytest.raises(OverBudget, match=r"took longer than its time budget \(1 s, article_seconds\)"):
+            worker.call(_spin)
+        assert time.monotonic() - started < 5
+        assert worker.call(_sleep, 0.01) == 0.01
+
+
+def test_work_over_its_memory_budget_is_stopped_and_the_next_call_runs():
+    with Worker(seconds=30, memory_mb=100) as worker:
+        with pytest.raises(OverBudget, match="memory budget"):
+            worker.call(_grow, 400)
+        assert worker.call(_grow, 20) == 20 << 20
+
+
+def test_exceptions_cross_whole_and_results_come_back():
+    with Worker(seconds=10, memory_mb=200) as worker:
+        with pytest.raises(InputError) as caught:
+            worker.call(_refuse)
+        assert (caught.value.source, caught.value.reason, caught.value.line) == ("page.html", "HTML page has no article text", 3)
+        assert worker.call(sorted, [3, 1, 2]) == [1, 2, 3]
+
+
+def test_a_context_reaches_the_worker_by_fork_not_by_pickling():
+    unpicklable = lambda text: text.upper()  # noqa: E731  (a lambda does not pickle)
+    with Worker(seconds=10, memory_mb=0, context=unpicklable) as worker:
+        assert worker.call(_apply, "ferry") == "FERRY"
+
+
+def _apply(fn, text):
+    return fn(text)
+
+
+def test_no_budget_runs_in_the_calling_process():
+    worker = Worker(seconds=0, memory_mb=0)
+    assert not worker.bounded and worker.call(_sleep, 0) == 0
+    with pytest.raises(ValueError):
+        Worker(seconds=-1, memory_mb=0)
