@@ -114,7 +114,7 @@ class Desk:
             self._store = Store(self.settings.db, create=self._create)
         return self._store
 
-    def _cache(self) -> Store | None:
+    def existing_store(self) -> Store | None:
         """The store, when there is one to keep analyses in (never created for that)."""
         if self._store is None and not self._create and not Store.exists(self.settings.db):
             return None
@@ -248,7 +248,7 @@ class Desk:
 
         articles = list(articles)
         found: dict[str, Analysis] = {}
-        store = self._cache() if cache else None
+        store = self.existing_store() if cache else None
         if store is not None:
             for a in articles:
                 cached = store.get_analysis(a.id, ANALYZER_VERSION)
@@ -365,7 +365,7 @@ class Desk:
     def _stored_story_of(self, articles: list[Article]) -> str | None:
         """The id of the stored story holding every one of ``articles`` (one story, one
         id, however it is reached), when the store exists and there is one."""
-        store = self._cache()
+        store = self.existing_store()
         if store is None:
             return None
         from .store.stories import stories_of

@@ -164,11 +164,14 @@ class Guard:
 
     # -- notes ---------------------------------------------------------------------------
     def _quarantined(self, article_id: str, stage: str) -> str | None:
-        found = notes.notes_for(self._desk.store, [article_id]).get(article_id, [])
+        store = self._desk.existing_store()  # none (a brief of files): nothing quarantined
+        if store is None:
+            return None
+        found = notes.notes_for(store, [article_id]).get(article_id, [])
         return next((reason for s, reason, q in found if s == stage and q), None)
 
     def _note(self, article_id: str, stage: str, reason: str) -> None:
-        store = self._desk.store
-        if store.readonly or not store.has_article(article_id):
+        store = self._desk.existing_store()
+        if store is None or store.readonly or not store.has_article(article_id):
             return
         notes.add_note(store, article_id, stage, reason, quarantined=True)
