@@ -26,9 +26,10 @@ from dataclasses import dataclass, field, replace
 
 from ..model import Entity
 from .headlines import inside
-from .lexicon import FIRST_SECOND, PLURAL_PRONOUNS, PRONOUN_GENDER, ROLE_NOUNS
-from .roles import (RoleMention, Tie, antecedent, compatible, paragraph_before, role_gender,
+from .lexicon import FIRST_SECOND, GROUP_NOUNS, PLURAL_PRONOUNS, PRONOUN_GENDER, ROLE_NOUNS
+from .roles import (RoleMention, Tie, antecedent, compatible, modifiers, paragraph_before, role_gender,
                     pronouns, role_mentions, role_ties, tied_name)
+from .speaker_candidates import time_word
 from .speakers import np_span
 
 _SPEAKER_TYPES = ("PERSON", "ORG", "GPE", "NORP")
@@ -139,32 +140,12 @@ def _subject_names(doc, people: People, lo: int, hi: int, gender: str | None) ->
     return out
 
 
-def _previous_sentence(doc, char: int, quoted):
-    """The sentence before the one holding ``char``, passing over sentences that are all
-    quotation; None at the start of the document."""
-    tok = doc.char_span(char, char + 1, alignment_mode="expand")
-    if tok is None:
-        return None
-    sent = tok[0].sent
-    for _ in range(4):
-        if sent.start == 0:
-            return None
-        sent = doc[sent.start - 1].sent
-        if not all(quoted(t.idx) or t.is_punct or t.is_space for t in sent):
-            return sent
-    return None
-
-
 def resolve_role_mention(doc, role: RoleMention, people: People, quoted) -> str | None:
-    """The person a role mention ("the actress") stands for, or None when unsure."""
-    name = tied_name(role.role, role.start, people.ties, role.gender, people.gender.get)
-    if name is not None:
-        return name
-    prev = _previous_sentence(doc, role.start, quoted)
-    if prev is None:
-        return None
-    names = _subject_names(doc, people, prev.start_char, prev.end_char, role.gender)
-    return names.pop() if len(names) == 1 else None
+    """The person a role mention ("the actress") stands for: the one the article ties
+    that role to (with the same qualifiers, if it has any), or None. The subject of the
+    sentence before is *not* taken for it: "the party leader said" after a sentence about
+    a rival leader is the role, not the rival."""
+    return tied_name(role.role, role.start, people.ties, role.gender, people.gender.get, role.modifiers)
 
 
 def resolve_pronoun(doc, tok, people: People, quoted, text: str | None = None,
@@ -243,8 +224,59 @@ def speaker_name(doc, start: int, end: int, entities: list[Entity], people: Peop
     if low in ROLE_NOUNS and any(t.text.lower() in ("the", "his", "her") for t in span):
         if any(t.dep_ == "poss" and t.pos_ == "PROPN" for t in span):
             return None  # "Heard's spokesperson" is not Heard
-        return tied_name(low, span.start_char, people.ties, ROLE_NOUNS[low], people.gender.get)
+        return tied_name(low, span.start_char, people.ties, ROLE_NOUNS[low], people.gender.get,
+                         modifiers(doc[span.start:head.i + 1].text))
     return None
+
+
+def _role_text(doc, start: int, end: int, quoted) -> tuple[int, int] | None:
+    """The role phrase of mention ``doc[start:end]`` as printed, with the prepositional
+    phrase that completes it ("a spokesperson for the airline"), or None when its head
+    is not a word for a person or a group of people."""
+    head = doc[start:end].root
+    lemma = head.lemma_.lower()
+    if head.pos_ not in ("NOUN", "PROPN") or not (lemma in ROLE_NOUNS or lemma in GROUP_NOUNS
+                                                   or head.lower_ in ROLE_NOUNS):
+        return None
+    stop = end
+    for child in head.rights:
+        if child.dep_ == "prep" and child.lower_ in ("for", "of", "at", "with", "from", "in") \
+                and child.i == stop and child.right_edge.i + 1 - start <= 10:
+            edge = child.right_edge.i + 1
+            if any(quoted(t.idx) or t.text in (",", ";", "(") for t in doc[child.i:edge]):
+                break
+            stop = edge
+    while stop > start and doc[stop - 1].is_punct:
+        stop -= 1
+    return start, stop
+
+
+def speaker_of(doc, start: int, end: int, entities: list[Entity], people: People, quoted,
+               text: str | None = None) -> tuple[str | None, str | None, int, int]:
+    """``(speaker, speaker_type, start, end)`` for the speaker mention ``doc[start:end]``
+    (token indices): the canonical name it resolves to and whether that is a person or
+    an organisation; else, for an unnamed role ("a spokesperson for the airline"), the
+    role as printed and ``"role"``; else ``(None, None, ...)``. ``start:end`` is the
+    mention's character span (the whole name when the parse gave part of it)."""
+    span = doc[start:end]
+    s_char, e_char = span.start_char, span.end_char
+    if time_word(span.text):
+        return None, None, s_char, e_char
+    name = speaker_name(doc, start, end, entities, people, quoted, text)
+    if name is not None and not time_word(name):
+        types = {e.type for e in entities if e.canonical == name}
+        for e in entities:  # the whole name, when the parse gave part of it
+            if e.start < e_char and s_char < e.end and e.canonical == name:
+                s_char, e_char = min(s_char, e.start), max(e_char, e.end)
+        kind = "person" if "PERSON" in types or not types else "organization"
+        return name, kind, s_char, e_char
+    if span.root.lower_ in PRONOUN_GENDER or span.root.pos_ == "PRON":
+        return None, None, s_char, e_char
+    role = _role_text(doc, start, end, quoted)
+    if role is not None:
+        phrase = doc[role[0]:role[1]]
+        return phrase.text, "role", phrase.start_char, phrase.end_char
+    return None, None, s_char, e_char
 
 
 def with_people(entities: list[Entity], people: People) -> list[Entity]:
@@ -254,4 +286,5 @@ def with_people(entities: list[Entity], people: People) -> list[Entity]:
             if e.type == "PERSON" else e for e in entities]
 
 
-__all__ = ["People", "with_people", "read_people", "resolve_pronoun", "resolve_role_mention", "speaker_name"]
+__all__ = ["People", "with_people", "read_people", "resolve_pronoun", "resolve_role_mention", "speaker_name",
+           "speaker_of"]

@@ -81,5 +81,23 @@ ROLE_NOUNS = {
         lawmaker congressperson politician billionaire entrepreneur investor owner
         partner spouse ex-partner fan victim survivor witness therapist
         psychologist psychiatrist filmmaker celebrity personality influencer blogger
-        youtuber designer artist chef pastor priest bishop""".split()},
+        youtuber designer artist chef pastor priest bishop critic opponent supporter
+        landlord landlady tenant neighbour neighbor resident friend relative teacher student
+        nurse paramedic firefighter""".split()},
 }
+
+#: Nouns for people, groups of people and bodies that speak as one ("residents said",
+#: "a family friend", "the agency said"), shown as an unnamed role when no name is tied
+#: to them.
+GROUP_NOUNS = frozenset(
+    """people resident protester demonstrator police authority investigator neighbour neighbor
+    relative family friend student parent teacher worker employee staff member supporter critic
+    passenger driver source insider organiser organizer volunteer rescuer firefighter paramedic
+    soldier officer official spokesperson spokesman spokeswoman representative eyewitness
+    onlooker bystander villager local citizen voter announcer narrator host commentator
+    observer analyst researcher scientist doctor nurse surgeon
+    commission committee agency department ministry government administration authority
+    court council company firm group union party board office team club hospital zoo
+    campaign organisation organization foundation charity association institute
+    university school church army military navy force regulator watchdog""".split()
+)
