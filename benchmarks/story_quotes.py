@@ -23,7 +23,9 @@ at least half of its words; the speaker the brief shows for it is that entry's
 A shown speaker is right when it is the labelled name or one of its aliases up to
 accents, initials and titles (:func:`storydesk.analyze.entities.same_person`), the
 labelled person's surname alone, or, for an unnamed role, a role phrase with the same
-head noun ("A spokesman" for "A British Transport Police spokesman"). Dev and test are
+head noun ("A spokesman" for "A British Transport Police spokesman") or the organisation
+the role speaks for when the role names it ("RAIB" for "An RAIB spokesman"; never a
+person: "Harvey Weinstein" is wrong for "a rep for Weinstein"). Dev and test are
 reported separately; only dev may be tuned on.
 """
 
@@ -98,12 +100,15 @@ def _role_head(phrase: str) -> str:
     return head[:-1] if head.endswith("s") and len(head) > 3 else head
 
 
-def right(shown: str, label: Label) -> bool:
+def right(shown: str, label: Label, shown_type: str | None = None) -> bool:
     """Whether ``shown`` is the labelled speaker (see the module docstring)."""
     from storydesk.analyze.entities import fold, name_key, same_person
 
     if label.speaker is None:
         return False
+    if label.type == "role" and shown_type == "organization" and re.search(
+            rf"\b{re.escape(fold(shown))}\b", fold(label.speaker)):
+        return True  # "An RAIB spokesman": the body the spokesman speaks for
     for name in (label.speaker, *label.aliases):
         if same_person(shown, name) or fold(shown) == fold(name):
             return True
@@ -143,7 +148,7 @@ def score(stories, briefs: dict[str, dict]) -> dict[str, dict[str, float]]:
                 row["null_but_role"] += label.type == "role"
                 continue
             row["attributed"] += 1
-            if right(shown, label):
+            if right(shown, label, entry.get("speaker_type")):
                 row["right"] += 1
             else:
                 row["misattributed"] += 1
@@ -169,10 +174,11 @@ def _entry_for(brief: dict, article, want: set[int]) -> dict | None:
 
 
 def errors(stories, briefs: dict[str, dict]) -> list[dict]:
-    """The misattributed and null-but-named quotes, for reading (not printed by default)."""
+    """The misattributed and null-but-named quotes of the dev stories, for reading (not
+    printed by default; test stories are only ever scored, never read for tuning)."""
     out = []
     labels = read_labels()
-    for story in stories:
+    for story in (s for s in stories if s.split == "dev"):
         files = {Path(a.source).name: a for a in story.articles}
         for label in (x for x in labels if x.file in files):
             article = files[label.file]
@@ -180,7 +186,7 @@ def errors(stories, briefs: dict[str, dict]) -> list[dict]:
             if entry is None:
                 continue
             shown = entry.get("speaker")
-            if (shown is None and label.speaker) or (shown and not right(shown, label)):
+            if (shown is None and label.speaker) or (shown and not right(shown, label, entry.get("speaker_type"))):
                 out.append({"story": story.name, "split": story.split, "file": label.file[:8],
                             "quote": article.text[label.start:label.end][:70], "label": label.speaker,
                             "shown": shown, "probability": entry.get("speaker_probability")})
@@ -197,7 +203,7 @@ def brief_stories(stories) -> dict[str, dict]:
 
 def main(argv: list[str] | None = None) -> dict[str, dict[str, float]]:
     p = parser(__doc__.splitlines()[0], "giveme5w1h-news-cluster")
-    p.add_argument("--errors", action="store_true", help="also list the wrong and missing speakers")
+    p.add_argument("--errors", action="store_true", help="also list the wrong and missing speakers of the dev stories")
     args = p.parse_args(argv)
     require(args.data / "data")
     stories = load_story_set(args.data)

@@ -1,16 +1,24 @@
-"""Quality gate for direct quotes (issue 3): benchmarks/quotes.py on PolNeAR dev.
+"""Quality gate for direct quotes and speakers (issues 3 and 11): benchmarks/quotes.py on
+PolNeAR dev.
 
-Measured when pinned (dev, 84 articles, 624 gold quotes): storydesk quote F1 0.893,
-speaker accuracy 0.880; textacy direct_quotations 0.553 / 0.825. The issue's floors are
-0.85 on both, and above textacy on both. On the 358 attributions whose whole Content is a
-quotation, scored against the whole Content (``*_pure``): storydesk F1 0.932, speaker
-accuracy 0.927; textacy 0.554 / 0.865."""
+Quote detection keeps the floors of issue 3 (F1 0.85, precision 0.88, above textacy).
+Speakers come from the speaker model (issue 11): its threshold was chosen on this very
+split for a speaker precision of 0.98, so the floor is 0.98 less the noise of a few
+hundred decisions (one standard error is about 0.006 at 0.98 on ~400 speakers), and a
+coverage floor keeps the threshold from buying precision with silence. The figures
+measured when pinned are in README.md ("Who said what") and in the weights file
+(``storydesk/analyze/speaker_weights.json``, ``dev``)."""
 
 from __future__ import annotations
 
 import pytest
 
 pytestmark = pytest.mark.slow
+
+#: Speaker precision the threshold was chosen for on dev, less noise.
+PRECISION_FLOOR = 0.98 - 0.015
+#: Share of found quotes shown with a speaker, at that precision.
+COVERAGE_FLOOR = 0.65
 
 
 def test_quotes_gate(data_dir):
@@ -21,12 +29,16 @@ def test_quotes_gate(data_dir):
         pytest.skip(f"{folder} not found")
     results = main(["--data", str(folder), "--json"])
     ours, textacy = results["storydesk"], results["textacy"]
+    previous = results["previous rules"]
+    full = results["storydesk full coverage"]
     assert ours["gold"] >= 600
-    assert ours["f1"] >= 0.85
-    assert ours["speaker_accuracy"] >= 0.85
+    # quote detection (issue 3)
+    assert ours["f1"] >= 0.85 and ours["precision"] >= 0.88
     assert ours["f1"] > textacy["f1"]
-    assert ours["speaker_accuracy"] > textacy["speaker_accuracy"]
-    assert ours["precision"] >= 0.88  # precision first
-    assert ours["f1_pure"] >= 0.85 and ours["speaker_accuracy_pure"] >= 0.85
-    assert ours["f1_pure"] > textacy["f1_pure"]
-    assert ours["speaker_accuracy_pure"] > textacy["speaker_accuracy_pure"]
+    assert ours["f1_pure"] >= 0.85 and ours["f1_pure"] > textacy["f1_pure"]
+    # speakers (issue 11): precision first, at a coverage worth having
+    assert ours["speaker_precision"] >= PRECISION_FLOOR
+    assert ours["speaker_coverage"] >= COVERAGE_FLOOR
+    assert ours["speaker_precision"] > previous["speaker_precision"]
+    assert ours["speaker_precision"] > textacy["speaker_precision"]
+    assert full["speaker_coverage"] >= ours["speaker_coverage"]

@@ -57,9 +57,12 @@ def _clause_votes(doc, e: Entity, quoted, votes: Counter, others: list[int]) -> 
     """Gender votes for ``e`` from pronouns in clauses hanging on the clause it is the
     subject of, down to the first clause with a subject of its own."""
     span = doc.char_span(e.start, e.end, alignment_mode="expand")
-    if span is None or span.root.dep_ not in _SUBJ:
+    root = span.root if span is not None else None
+    if root is not None and root.dep_ == "appos":  # "Another parent, Ana Diaz, said"
+        root = root.head
+    if root is None or root.dep_ not in _SUBJ:
         return
-    todo, seen = [(span.root.head, 0)], 0
+    todo, seen = [(root.head, 0)], 0
     while todo and seen < 12:
         clause, depth = todo.pop()
         seen += 1
@@ -72,7 +75,7 @@ def _clause_votes(doc, e: Entity, quoted, votes: Counter, others: list[int]) -> 
                     if (poss.dep_ == "poss" and low in ("his", "her")
                             and not any(e.end <= o < poss.idx for o in others)):
                         votes[PRONOUN_GENDER[low]] += 1
-            if child.dep_ in _CLAUSE and depth < 3 and child.i > span.root.i:
+            if child.dep_ in _CLAUSE and depth < 3 and child.i > root.i:
                 subjects = [c for c in child.children if c.dep_ in _SUBJ]
                 if not subjects:
                     todo.append((child, depth + 1))
@@ -140,6 +143,49 @@ def _subject_names(doc, people: People, lo: int, hi: int, gender: str | None) ->
     return out
 
 
+def _main_subjects(doc, people: People, sent, gender: str | None) -> set[str]:
+    """Compatible people named as the subject of ``sent``'s main clause ("Another
+    parent, Ana Diaz, said that her daughter ..." gives Ana Diaz, not the daughter)."""
+    out = set()
+    for e in people.persons:
+        if not sent.start_char <= e.start < sent.end_char or not compatible(gender, people.gender.get(e.canonical)):
+            continue
+        span = doc.char_span(e.start, e.end, alignment_mode="expand")
+        root = span.root if span is not None else None
+        while root is not None and root.dep_ in ("conj", "appos") and root.head is not root:
+            root = root.head
+        if root is None or root.dep_ not in _SUBJ:
+            continue
+        verb = root.head
+        if verb == sent.root or (verb.dep_ == "conj" and verb.head == sent.root):
+            out.add(e.canonical)
+    return out
+
+
+def _previous_sentence(doc, sent, quoted):
+    """The sentence before ``sent``, passing over sentences that are all quotation;
+    None at the start of the document. The parser runs sentences across single line
+    breaks: a sentence is cut to its last line, and a line break between it and ``sent``
+    beyond the one before ends the search."""
+    first = sent
+    for _ in range(4):
+        if sent.start == 0:
+            return None
+        end = sent.start
+        sent = doc[end - 1].sent
+        start = sent.start
+        for k in range(end - 1, sent.start, -1):
+            if "\n" in doc[k - 1].whitespace_ or doc[k - 1].is_space:
+                start = k
+                break
+        sent = doc[start:end]
+        if doc.text.count("\n", sent.end_char, first.start_char) > 2:
+            return None
+        if not all(quoted(t.idx) or t.is_punct or t.is_space for t in sent):
+            return sent
+    return None
+
+
 def resolve_role_mention(doc, role: RoleMention, people: People, quoted) -> str | None:
     """The person a role mention ("the actress") stands for: the one the article ties
     that role to (with the same qualifiers, if it has any), or None. The subject of the
@@ -161,6 +207,22 @@ def resolve_pronoun(doc, tok, people: People, quoted, text: str | None = None,
     if len(subjects) == 1:
         return subjects.pop()
     text = doc.text if text is None else text
+    if not subjects and tok.dep_ in _SUBJ:
+        # "Yakubu said her daughter Dana was among them. "...," she said.": a subject
+        # pronoun continues the main subject of the sentence before, when that is one
+        # person whose gender agrees, or is unknown while nobody else nearby could be meant
+        prev = _previous_sentence(doc, sent, quoted)
+        if prev is not None:
+            names = _main_subjects(doc, people, prev, gender)
+            if len(names) == 1:
+                name = next(iter(names))
+                if people.gender.get(name) == gender:
+                    return name
+                lo = tok.idx - _UNKNOWN_REACH  # gender unknown: only when nobody else fits
+                if not any(lo <= e.start < tok.idx and e.canonical != name
+                           and compatible(gender, people.gender.get(e.canonical)) for e in people.persons):
+                    return name
+                return None  # the subject before, or someone else who fits: unsure
     found = antecedent(tok.idx, gender, paragraph_before(text, tok.idx, _PARAGRAPHS), people.persons,
                        people.roles, people.gender.get, people.pronouns)
     if found is None:
@@ -238,6 +300,12 @@ def _role_text(doc, start: int, end: int, quoted) -> tuple[int, int] | None:
     if head.pos_ not in ("NOUN", "PROPN") or not (lemma in ROLE_NOUNS or lemma in GROUP_NOUNS
                                                    or head.lower_ in ROLE_NOUNS):
         return None
+    if any(t.pos_ == "PROPN" for t in doc[head.i + 1:end]):
+        return None  # "the boy's mum Michelle": a name the analysis did not resolve
+    for i in range(head.i - 1, start - 1, -1):
+        if doc[i].is_punct and doc[i].text not in ("'", "’", "'s", "’s") or "@" in doc[i].text or "/" in doc[i].text:
+            start = i + 1  # a caption's credit glued before the role ("Twitter / @x Zoo directors")
+            break
     stop = end
     for child in head.rights:
         if child.dep_ == "prep" and child.lower_ in ("for", "of", "at", "with", "from", "in") \

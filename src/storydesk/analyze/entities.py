@@ -322,7 +322,8 @@ def name_key(name: str) -> tuple[str, ...]:
 
 def same_person(a: str, b: str) -> bool:
     """Whether names ``a`` and ``b`` are variants of one person's name: the same words up
-    to accents, case and titles; or the same surname with first names that agree, one an
+    to accents, case and titles; one full name (two words or more) ending the other
+    ("Mallam Garba Shehu"); or the same surname with first names that agree, one an
     initial of the other, middle initials ignored ("J. Smith", "John A. Smith"). A
     surname alone is not enough: a father and a daughter share one.
 
@@ -330,12 +331,17 @@ def same_person(a: str, b: str) -> bool:
     (True, True)
     >>> same_person("Robert Thurman", "Uma Thurman"), same_person("Thurman", "Uma Thurman")
     (False, False)
+    >>> same_person("Mayor of London Sadiq Khan", "Sadiq Khan")
+    True
     """
     ka, kb = name_key(a), name_key(b)
     if ka == kb:
         return bool(ka)
     if len(ka) < 2 or len(kb) < 2 or ka[-1] != kb[-1]:
         return False
+    short, long_ = sorted((ka, kb), key=len)
+    if long_[-len(short):] == short:
+        return True  # a title or honorific before the full name ("Mallam Garba Shehu")
     fa, fb = ka[0], kb[0]
     if fa != fb and not (len(fa) == 1 and fb.startswith(fa) or len(fb) == 1 and fa.startswith(fb)):
         return False

@@ -57,7 +57,10 @@ TITLES = {"mr": "m", "mrs": "f", "ms": "f", "miss": "f", "sir": "m", "dame": "f"
           "gov": None, "gen": None, "judge": None, "president": None, "senator": None,
           "governor": None, "mayor": None, "minister": None, "secretary": None,
           "king": "m", "queen": "f", "prince": "m", "princess": "f", "pope": "m",
-          "rev": None, "sgt": None, "capt": None, "col": None, "lt": None, "st": None}
+          "rev": None, "sgt": None, "capt": None, "col": None, "lt": None, "st": None,
+          # police and military ranks as abbreviated before a name ("Asst Ch Con Ann Lee")
+          "asst": None, "ch": None, "con": None, "supt": None, "insp": None, "det": None,
+          "cmdr": None, "dep": None, "cpl": None, "maj": None, "adm": None}
 
 #: Nouns that describe a person (as in "actress Amber Heard", "the actress"), with the
 #: gender they imply when they imply one.

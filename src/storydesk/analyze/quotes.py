@@ -103,8 +103,8 @@ def _previous_sentence_cue(ctx: _Context, q_tok: int, lo_char: int) -> Attributi
     if prev.start_char < lo_char:
         return None
     for tok in prev:
-        if ctx.inside(tok.i) or not is_cue(tok) or tok.pos_ != "VERB":
-            continue
+        if tok.idx < lo_char or ctx.inside(tok.i) or not is_cue(tok) or tok.pos_ != "VERB":
+            continue  # never a cue from another paragraph the parser ran into this sentence
         subject = subject_of(tok, ctx.inside)
         if subject is not None:
             return Attribution(*cue_span(tok), subject, "previous")

@@ -109,7 +109,7 @@ def resolve_speakers(analyses: list[Analysis], texts: list[str]) -> list[Analysi
         for q in a.quotes:
             if q in open_:
                 name = speaker_by_story(text, a, q.speaker_start, q.speaker_end, gender, ties, art)
-                q = replace(q, speaker=name) if name else q
+                q = replace(q, speaker=name, speaker_type="person") if name else q
             quotes.append(q)
         out.append(replace(a, quotes=tuple(quotes)))
     return out

@@ -26,7 +26,7 @@ import logging
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 
-from ..analyze.entities import same_person
+from ..analyze.entities import name_key, same_person
 from ..model import AnalyzedArticle, Quote
 from .quote_match import same_utterance, tokens
 from .sources import source
@@ -139,13 +139,14 @@ def _by_speaker(members: list[_Printed]) -> list[list[_Printed]]:
 
 
 def _name(group: list[_Printed]) -> str:
-    """The form of a speaker's name an entry shows: a person's or organisation's most
-    printed form (fullest, then with accents); for a role alone, the most probable
-    printing's role."""
+    """The form of a speaker's name an entry shows: a person's or organisation's fullest
+    form, the most printed, with accents, without a title; for a role alone, the most
+    probable printing's role."""
     names = [m.quote.speaker for m in group if _kind(m) != "role"]
     if not names:
         return max(group, key=_probability).quote.speaker
-    return max(set(names), key=lambda n: (len(n.split()), names.count(n), sum(not c.isascii() for c in n), n))
+    return max(set(names), key=lambda n: (len(name_key(n)), names.count(n), sum(not c.isascii() for c in n),
+                                          -len(n.split()), n))
 
 
 def _speaker_type(named: list[_Printed]) -> str | None:

@@ -29,6 +29,7 @@ def analysis_json(article: Article, analysis: Analysis) -> dict:
         "entities": [{"start": e.start, "end": e.end, "text": e.text, "type": e.type,
                       "canonical": e.canonical} for e in analysis.entities],
         "quotes": [{"start": q.start, "end": q.end, "text": q.text, "speaker": q.speaker,
+                    "speaker_type": q.speaker_type, "speaker_probability": q.speaker_probability,
                     "speaker_start": q.speaker_start, "speaker_end": q.speaker_end, "cue": q.cue}
                    for q in analysis.quotes],
         "posts": [{"start": p.start, "end": p.end, "platform": p.platform, "author": p.author,
