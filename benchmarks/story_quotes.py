@@ -14,7 +14,10 @@ at least half of its words; the speaker the brief shows for it is that entry's
 - ``misattributed``: found quotes shown with a speaker the text does not establish for
   them (another person, a person where the text gives only a role, anybody where the
   text names nobody). Goal: 0. ``misattributed_flagged`` counts those whose entry is
-  flagged with ``speaker_conflict`` (shown with doubt, still counted above).
+  flagged with ``speaker_conflict`` (shown with doubt, still counted above);
+  ``role_for_named`` those where an unnamed role is shown and the text names the speaker
+  (often the named speaker's own role, "the group's spokesman", but it cannot be told
+  from a wrong one, so it stays counted above).
 - ``null_but_named``: found quotes shown without a speaker although the text names one
   (a person or an organisation); ``null_but_role`` the same for an unnamed role.
 - ``attributed``: share of found quotes shown with a speaker; ``precision``: share of
@@ -132,6 +135,7 @@ def score(stories, briefs: dict[str, dict]) -> dict[str, dict[str, float]]:
         brief = briefs[story.name]
         row = rows.setdefault(story.split, {"labelled": 0, "found": 0, "attributed": 0, "right": 0,
                                             "misattributed": 0, "misattributed_flagged": 0,
+                                            "role_for_named": 0,
                                             "null_but_named": 0, "null_but_role": 0})
         files = {Path(a.source).name: a for a in story.articles}
         for label in (x for x in labels if x.file in files):
@@ -153,6 +157,7 @@ def score(stories, briefs: dict[str, dict]) -> dict[str, dict[str, float]]:
             else:
                 row["misattributed"] += 1
                 row["misattributed_flagged"] += bool(entry.get("speaker_conflict"))
+                row["role_for_named"] += entry.get("speaker_type") == "role" and label.named
     for row in rows.values():
         row["attributed_share"] = row["attributed"] / row["found"] if row["found"] else 0.0
         row["precision"] = row["right"] / row["attributed"] if row["attributed"] else 0.0

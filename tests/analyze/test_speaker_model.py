@@ -176,3 +176,34 @@ def test_a_multi_paragraph_quote_is_one_quote_with_one_speaker(nlp):
     a = _analyze(nlp, text)
     parts = [_quote(a, w) for w in ("rebuild every house", "take years", "we will do it")]
     assert {q.speaker for q in parts} == {"Ana Diaz"}
+
+
+def test_the_outlet_interviewing_a_role_is_not_the_role(nlp):
+    # "In an interview with <outlet>, the director said": the outlet is spoken to; the
+    # comma ends an introductory phrase, it does not tie the role to the outlet
+    text = ('Director Ana Diaz spoke about the crash.\n\n'
+            'In an interview with Evening Ledger, the director said she heard "the crew was '
+            'nervous about the shot" but added: "None of us thought it was dangerous."\n')
+    a = _analyze(nlp, text)
+    for words in ("crew was nervous", "None of us thought"):
+        assert _quote(a, words).speaker in ("Ana Diaz", None)
+
+
+def test_a_role_with_a_name_in_apposition_is_that_name(nlp):
+    text = ('The group released a recording on Monday.\n\n'
+            '"Single out the enemy and strike," the group\'s spokesman, Omar Haddad, said in a speech.\n')
+    q = _quote(_analyze(nlp, text), "Single out the enemy")
+    assert q.speaker in ("Omar Haddad", None)
+    assert q.speaker != "the group's spokesman"
+
+
+def test_a_pronoun_after_an_unnamed_role_is_that_role_not_the_last_name(nlp):
+    text = ('Tom Reyes, a student, was in town for the festival.\n\n'
+            'An American witness said he was standing 15 feet away as the truck drove into the '
+            'crowd "mowing bodies over." He said it accelerated.\n\n'
+            '"It seemed like an accident at first," he told reporters.\n')
+    a = _analyze(nlp, text)
+    for words in ("mowing bodies over", "like an accident"):
+        q = _quote(a, words)
+        assert q.speaker != "Tom Reyes"
+        assert q.speaker in (None, "An American witness")

@@ -53,6 +53,18 @@ class People:
     pronouns: list[tuple[int, str]] = field(default_factory=list)  # (offset, gender)
 
 
+_INDEFINITE = ("a ", "an ", "one ", "another ")
+
+
+def _referring(doc, text: str, role: RoleMention) -> bool:
+    """An indefinite role ("an American witness") names someone only as a subject:
+    "becoming a mother", "as a lawyer" say what someone is, not who."""
+    if not text[role.start:role.end].lower().startswith(_INDEFINITE):
+        return True
+    span = doc.char_span(role.start, role.end, alignment_mode="expand")
+    return span is not None and span.root.dep_ in _SUBJ
+
+
 def _clause_votes(doc, e: Entity, quoted, votes: Counter, others: list[int]) -> None:
     """Gender votes for ``e`` from pronouns in clauses hanging on the clause it is the
     subject of, down to the first clause with a subject of its own."""
@@ -98,7 +110,7 @@ def read_people(doc, entities: list[Entity], quoted, headlines=(), text: str | N
         return not quoted(e.start) and not inside(headlines, e.start)
 
     people.persons = [e for e in entities if e.type == "PERSON" and counts(e)]
-    people.roles = [r for r in role_mentions(text, entities) if counts(r)]
+    people.roles = [r for r in role_mentions(text, entities) if counts(r) and _referring(doc, text, r)]
     people.ties = role_ties(text, people.persons)
     people.pronouns = [(p, g) for p, g in pronouns(text)
                        if not quoted(p) and not inside(headlines, p)]
@@ -207,7 +219,8 @@ def resolve_pronoun(doc, tok, people: People, quoted, text: str | None = None,
     if len(subjects) == 1:
         return subjects.pop()
     text = doc.text if text is None else text
-    if not subjects and tok.dep_ in _SUBJ:
+    own_subject = any(t.dep_ in _SUBJ and t.i < tok.i and not quoted(t.idx) for t in sent)
+    if not subjects and not own_subject and tok.dep_ in _SUBJ:
         # "Yakubu said her daughter Dana was among them. "...," she said.": a subject
         # pronoun continues the main subject of the sentence before, when that is one
         # person whose gender agrees, or is unknown while nobody else nearby could be meant
@@ -269,6 +282,12 @@ def speaker_name(doc, start: int, end: int, entities: list[Entity], people: Peop
         return persons.pop()
     if len(persons) > 1:
         return None
+    for child in head.rights:  # "the group's spokesman, Omar Haddad, said"
+        if child.dep_ == "appos" and not quoted(child.idx):
+            named = {e.canonical for e in entities if e.type == "PERSON"
+                     and child.left_edge.idx <= e.start < child.right_edge.idx + len(child.right_edge)}
+            if len(named) == 1:
+                return named.pop()
     role = next((r for r in people.roles if r.start <= span.start_char < r.end), None)
     if role is not None and not any(t.dep_ == "poss" and t.pos_ == "PROPN" for t in span):
         return resolve_role_mention(doc, role, people, quoted)
@@ -319,6 +338,30 @@ def _role_text(doc, start: int, end: int, quoted) -> tuple[int, int] | None:
     return start, stop
 
 
+def pronoun_role(doc, tok, people: People, text: str | None = None) -> RoleMention | None:
+    """The unnamed role a he/she pronoun refers to ("an American witness ... he said"),
+    when its antecedent is a role mention that is the subject of its clause and that no
+    name is tied to; else None."""
+    gender = PRONOUN_GENDER.get(tok.lower_)
+    if gender is None:
+        return None
+    text = doc.text if text is None else text
+    found = antecedent(tok.idx, gender, paragraph_before(text, tok.idx, _PARAGRAPHS), people.persons,
+                       people.roles, people.gender.get, people.pronouns)
+    depth = 0
+    while isinstance(found, int) and depth < _MAX_CHAIN:  # an earlier pronoun of the chain
+        depth += 1
+        found = antecedent(found, gender, paragraph_before(text, found, _PARAGRAPHS), people.persons,
+                           people.roles, people.gender.get, people.pronouns)
+    if not isinstance(found, RoleMention) or tied_name(found.role, found.start, people.ties, found.gender,
+                                                       people.gender.get, found.modifiers) is not None:
+        return None
+    span = doc.char_span(found.start, found.end, alignment_mode="expand")
+    if span is None or span.root.dep_ not in _SUBJ or span[0].lower_ in ("his", "her"):
+        return None  # "her desire to see her mother": a role in passing, not who speaks
+    return found
+
+
 def speaker_of(doc, start: int, end: int, entities: list[Entity], people: People, quoted,
                text: str | None = None) -> tuple[str | None, str | None, int, int]:
     """``(speaker, speaker_type, start, end)`` for the speaker mention ``doc[start:end]``
@@ -338,6 +381,10 @@ def speaker_of(doc, start: int, end: int, entities: list[Entity], people: People
                 s_char, e_char = min(s_char, e.start), max(e_char, e.end)
         kind = "person" if "PERSON" in types or not types else "organization"
         return name, kind, s_char, e_char
+    if span.root.lower_ in PRONOUN_GENDER:
+        role = pronoun_role(doc, span.root, people, text)
+        if role is not None:  # "An American witness said ... "...," he told reporters."
+            return text[role.start:role.end] if text else doc.text[role.start:role.end], "role", s_char, e_char
     if span.root.lower_ in PRONOUN_GENDER or span.root.pos_ == "PRON":
         return None, None, s_char, e_char
     role = _role_text(doc, start, end, quoted)
@@ -354,5 +401,5 @@ def with_people(entities: list[Entity], people: People) -> list[Entity]:
             if e.type == "PERSON" else e for e in entities]
 
 
-__all__ = ["People", "with_people", "read_people", "resolve_pronoun", "resolve_role_mention", "speaker_name",
-           "speaker_of"]
+__all__ = ["People", "pronoun_role", "with_people", "read_people", "resolve_pronoun", "resolve_role_mention",
+           "speaker_name", "speaker_of"]

@@ -6,7 +6,8 @@ same rules serve one article and, later, a whole story (:mod:`.story`).
   "Mr. Lee") or in apposition after it ("Lee, 51, the actor,"). Ties give gender when the
   noun has one, and say who "the actor" is.
 - A *role mention* is a person named by a role alone: "the actress", "The 33-year-old
-  actress", "the “Pirates of the Caribbean” star", "her husband" (not followed by a name).
+  actress", "the “Pirates of the Caribbean” star", "her husband", "an American witness"
+  (not followed by a name).
 - :func:`antecedent` walks back from a he/she pronoun to the nearest compatible mention
   (a named person or a role mention) in its paragraph or the one before.
 
@@ -22,8 +23,12 @@ from ..model import Entity
 from .lexicon import PRONOUN_GENDER, ROLE_NOUNS, TITLES
 
 _MOD = r"(?:[\"“”'‘’]?[A-Z][\w'’.&-]*[\"“”'‘’]?|of|the|\d+-year-old|former|late|then|longtime|estranged)"
-_ROLE_NP = re.compile(rf"\b(?:[Tt]he|[Hh]is|[Hh]er)\s+(?:{_MOD}\s+){{0,6}}(?P<role>[a-z][a-z-]*)\b")
-_APPOS = re.compile(rf",\s+(?:\d{{1,3}},\s+)?(?:the|a|an)\s+(?:{_MOD}\s+){{0,6}}(?P<role>[a-z][a-z-]*)\b")
+_ROLE_NP = re.compile(rf"\b(?:[Tt]he|[Hh]is|[Hh]er|[Aa]n?|[Oo]ne|[Aa]nother)\s+(?:{_MOD}\s+){{0,6}}"
+                      rf"(?P<role>[a-z][a-z-]*)\b")
+# an apposition is closed ("Lee, the actor, said"; "... of Lee, the actor."): "with Lee,
+# the director said" is an introductory phrase and a new subject, not an apposition
+_APPOS = re.compile(rf",\s+(?:\d{{1,3}},\s+)?(?:the|a|an)\s+(?:{_MOD}\s+){{0,6}}(?P<role>[a-z][a-z-]*)\b"
+                    rf"(?=\s*[,.;:)\n]|\s*$|\s+(?:who|whose|of|at|for|in)\b)")
 _ROLE_BEFORE = re.compile(rf"\b(?:[Tt]he|[Hh]is|[Hh]er)\s+(?:{_MOD}\s+){{0,6}}(?P<role>[a-z][a-z-]*),[ \t]+$")
 _WORD_BEFORE = re.compile(r"(?P<word>[A-Za-z][\w.-]*)[ \t]+$")
 
