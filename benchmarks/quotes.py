@@ -32,7 +32,10 @@ Choices, stated so the figures can be checked:
 - Matching: a gold quote is found when the predicted quotes that overlap it together
   cover at least half of its word tokens; a predicted quote is correct when at least
   half of its word tokens lie in a found gold quote. Precision, recall and F1 follow.
-- Speakers, over found gold quotes (the prediction overlapping most gives the speaker).
+- Speakers, over found gold quotes (the prediction overlapping most gives the speaker),
+  one decision per predicted quote: when nested attributions make several gold quotes of
+  the same words (a newspaper quoting a person quoting another), the speaker is right if
+  it is the Source of any of them.
   A quote *has a speaker* when the system shows one (a name or an unnamed role; a
   pronoun it cannot resolve is no speaker). The speaker is right when its mention holds
   the head word of the gold Source (so "Clinton" in "Clinton spokesman Jesse Lehrich"
@@ -204,13 +207,24 @@ def with_heads(golds: list[Gold], doc) -> list[Gold]:
     return out
 
 
+def _judged(found) -> list[tuple[Pred, list[Gold]]]:
+    """Each prediction that is the best match of found, scorable gold quotes, with those
+    golds: one speaker decision per printed quote, even when nested attributions make
+    several gold quotes of its words (a quote of a quote)."""
+    by_pred: dict[int, tuple[Pred, list[Gold]]] = {}
+    for g, p in found:
+        if g.scorable:
+            by_pred.setdefault(id(p), (p, []))[1].append(g)
+    return list(by_pred.values())
+
+
 def speaker_decisions(docs) -> list[tuple[float | None, bool]]:
-    """``(probability, right)`` of each shown speaker, over found gold quotes."""
+    """``(probability, right)`` of each shown speaker (one per judged quote)."""
     out = []
     for _text, _golds, found in _found(docs):
-        for g, p in found:
-            if p.speaker and g.scorable:
-                out.append((p.probability, speaker_ok(p, g)))
+        for p, golds in _judged(found):
+            if p.speaker:
+                out.append((p.probability, any(speaker_ok(p, g) for g in golds)))
     return out
 
 
@@ -242,7 +256,7 @@ def score(docs: list[tuple[str, list[Gold], list[Pred]]], use: str = "quoted",
             kept = [i for i, P in enumerate(ptoks)
                     if not any(P and len(P & D) * 2 >= len(P) for D in dropped)]
             ptoks, preds = [ptoks[i] for i in kept], [preds[i] for i in kept]
-        found = []
+        found, pairs = [], []
         for g in golds:
             G = g.quoted if use == "quoted" else g.content
             n_gold += 1
@@ -252,10 +266,11 @@ def score(docs: list[tuple[str, list[Gold], list[Pred]]], use: str = "quoted",
                 found.append(G)
                 best = max(over, key=lambda x: x[0])[1]
                 lenient += _lenient_ok(best, g)
-                if g.scorable:
-                    judged += 1
-                    shown += bool(best.speaker)
-                    right += speaker_ok(best, g)
+                pairs.append((g, best))
+        for p, judged_golds in _judged(pairs):
+            judged += 1
+            shown += bool(p.speaker)
+            right += any(speaker_ok(p, g) for g in judged_golds)
         for P in ptoks:
             n_pred += 1
             tp_pred += any(len(P & G) * 2 >= len(P) for G in found) if P else 0
@@ -267,6 +282,7 @@ def score(docs: list[tuple[str, list[Gold], list[Pred]]], use: str = "quoted",
             "speaker_coverage": shown / judged if judged else 0.0,
             "speaker_accuracy": right / judged if judged else 0.0,
             "speaker_accuracy_lenient": lenient / tp_gold if tp_gold else 0.0,
+            "speaker_judged": judged,
             "gold": n_gold, "predicted": n_pred}
 
 

@@ -18,7 +18,7 @@ pytestmark = pytest.mark.slow
 #: Speaker precision the threshold was chosen for on dev, less noise.
 PRECISION_FLOOR = 0.98 - 0.015
 #: Share of found quotes shown with a speaker, at that precision.
-COVERAGE_FLOOR = 0.65
+COVERAGE_FLOOR = 0.42
 
 
 def test_quotes_gate(data_dir):

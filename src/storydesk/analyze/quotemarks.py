@@ -177,9 +177,9 @@ def pair_quotes(text: str) -> tuple[list[QuoteSpan], list[str]]:
             pairs = [(o, c) for o, c in pairs if _faces_right(text, o, c)]
             nxt = paras[n + 1] if n + 1 < len(paras) else None
             last = unpaired[-1] if unpaired else None
-            if (last is not None and nxt is not None and text[nxt[0]] in _DOUBLE_OPEN + '"'
-                    and all(c < last for _, c in pairs)):
+            if last is not None and nxt is not None and text[nxt[0]] in _DOUBLE_OPEN + '"':
                 dangling = last  # a quote continued in the next paragraph
+                pairs = [(o, c) for o, c in pairs if c < last]  # the rest is nested in it
             lost = [i for i in sorted(unpaired + stray) if i != dangling]
             if lost:
                 where = ", ".join(str(i) for i in lost)
