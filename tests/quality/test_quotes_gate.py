@@ -3,9 +3,11 @@ PolNeAR dev.
 
 Quote detection keeps the floors of issue 3 (F1 0.85, precision 0.88, above textacy).
 Speakers come from the speaker model (issue 11): its threshold was chosen on this very
-split for a speaker precision of 0.98, so the floor is 0.98 less the noise of a few
-hundred decisions (one standard error is about 0.006 at 0.98 on ~400 speakers), and a
-coverage floor keeps the threshold from buying precision with silence. The figures
+split for a speaker precision of 0.975 (0.98 less the noise of PolNeAR's own Source
+choices: several of the model's most confident "errors" credit words to the nested
+speaker the text names), measured 0.978 at coverage 0.604 when pinned; the floor allows
+the noise of ~320 decisions (one standard error is about 0.008), and a coverage floor
+keeps the threshold from buying precision with silence. The figures
 measured when pinned are in README.md ("Who said what") and in the weights file
 (``storydesk/analyze/speaker_weights.json``, ``dev``)."""
 
@@ -15,10 +17,10 @@ import pytest
 
 pytestmark = pytest.mark.slow
 
-#: Speaker precision the threshold was chosen for on dev, less noise.
-PRECISION_FLOOR = 0.98 - 0.015
+#: Speaker precision the threshold was chosen for on dev (0.975), less noise.
+PRECISION_FLOOR = 0.965
 #: Share of found quotes shown with a speaker, at that precision.
-COVERAGE_FLOOR = 0.42
+COVERAGE_FLOOR = 0.55
 
 
 def test_quotes_gate(data_dir):
