@@ -228,17 +228,23 @@ def speaker_decisions(docs) -> list[tuple[float | None, bool]]:
     return out
 
 
+def _match(text: str, golds: list[Gold], preds: list[Pred], use: str = "quoted"):
+    """The gold quotes found by ``preds`` (see the module docstring), each with the
+    prediction overlapping it most: [(gold, its word set, prediction)]."""
+    ptoks = [_words(text, p.start, p.end) for p in preds]
+    out = []
+    for g in golds:
+        G = g.quoted if use == "quoted" else g.content
+        over = [(len(P & G), p) for P, p in zip(ptoks, preds) if P & G]
+        if over and len(set().union(*(P & G for P in ptoks if P & G))) * 2 >= len(G):
+            out.append((g, G, max(over, key=lambda x: x[0])[1]))
+    return out
+
+
 def _found(docs, use: str = "quoted"):
     """For each document: (text, golds, [(gold, the prediction overlapping it most)])."""
     for text, golds, preds in docs:
-        ptoks = [_words(text, p.start, p.end) for p in preds]
-        found = []
-        for g in golds:
-            G = g.quoted if use == "quoted" else g.content
-            over = [(len(P & G), p) for P, p in zip(ptoks, preds) if P & G]
-            if over and len(set().union(*(P & G for P in ptoks if P & G))) * 2 >= len(G):
-                found.append((g, max(over, key=lambda x: x[0])[1]))
-        yield text, golds, found
+        yield text, golds, [(g, p) for g, _, p in _match(text, golds, preds, use)]
 
 
 def score(docs: list[tuple[str, list[Gold], list[Pred]]], use: str = "quoted",
@@ -256,17 +262,12 @@ def score(docs: list[tuple[str, list[Gold], list[Pred]]], use: str = "quoted",
             kept = [i for i, P in enumerate(ptoks)
                     if not any(P and len(P & D) * 2 >= len(P) for D in dropped)]
             ptoks, preds = [ptoks[i] for i in kept], [preds[i] for i in kept]
-        found, pairs = [], []
-        for g in golds:
-            G = g.quoted if use == "quoted" else g.content
-            n_gold += 1
-            over = [(len(P & G), p) for P, p in zip(ptoks, preds) if P & G]
-            if over and len(set().union(*(P & G for P in ptoks if P & G))) * 2 >= len(G):
-                tp_gold += 1
-                found.append(G)
-                best = max(over, key=lambda x: x[0])[1]
-                lenient += _lenient_ok(best, g)
-                pairs.append((g, best))
+        matched = _match(text, golds, preds, use)
+        n_gold += len(golds)
+        tp_gold += len(matched)
+        found = [G for _, G, _ in matched]
+        pairs = [(g, best) for g, _, best in matched]
+        lenient += sum(_lenient_ok(best, g) for g, best in pairs)
         for p, judged_golds in _judged(pairs):
             judged += 1
             shown += bool(p.speaker)
