@@ -90,10 +90,12 @@ class Quote:
     start: int
     end: int
     text: str
-    speaker: str | None  # canonical name; None when the speaker cannot be told
+    speaker: str | None  # canonical name, or an unnamed role as printed; None when not told
     speaker_start: int | None = None  # the mention that is the subject of the cue
     speaker_end: int | None = None
     cue: str | None = None  # "said", "tweeted", "told X", ...
+    speaker_type: str | None = None  # "person" | "organization" | "role" (unnamed) | None
+    speaker_probability: float | None = None  # that the mention is the speaker (speaker model)
 
 
 @dataclass(frozen=True)

@@ -114,3 +114,72 @@ def test_a_long_quote_does_not_swallow_a_short_one_whose_words_are_scattered_in_
             "win the game, and you did not listen to me once")
     short = "we did not listen to the coach"
     assert not same_utterance(tokens(short), tokens(long))
+
+
+# -- issue 11: speakers across outlets ---------------------------------------------------
+
+def _with(item, **fields):
+    """``item`` with every quote's fields replaced (speaker type, probability)."""
+    from dataclasses import replace
+
+    quotes = tuple(replace(q, **fields) for q in item.analysis.quotes)
+    return type(item)(item.article, replace(item.analysis, quotes=quotes))
+
+
+def test_accent_and_title_variants_of_a_name_are_one_speaker_not_a_conflict():
+    words = "We will not let fear change the way we live"
+    story = _story(
+        ("Courier", f'"{words}," François Holland said.', ((words, "François Holland", "said"),)),
+        ("Ledger", f'"{words}," Francois Holland said.', ((words, "Francois Holland", "said"),)),
+        ("Star", f'"{words}," Mr. Holland said.', ((words, "Mr. François Holland", "said"),)),
+    )
+    quotes = build_quotes(story)
+    assert len(quotes) == 1
+    assert quotes[0]["speaker"] == "François Holland" and "speaker_conflict" not in quotes[0]
+
+
+def test_outlets_disagreeing_on_the_speaker_are_shown_not_resolved_by_the_first():
+    words = "Nobody told us the bend was dangerous"
+    story = _story(
+        ("Courier", f'"{words}," Ann Price said.', ((words, "Ann Price", "said"),)),
+        ("Ledger", f'On the tape: "{words}."', ((words, None, None),)),
+        ("Star", f'"{words}," Mark Hollis said.', ((words, "Mark Hollis", "said"),)),
+    )
+    quotes = build_quotes(story)
+    speakers = sorted((q["speaker"] or "") for q in quotes)
+    assert speakers == ["", "Ann Price", "Mark Hollis"]
+    for q in quotes:
+        assert q.get("speaker_conflict"), q  # every printing of the words is flagged
+        assert "speaker_from" not in q  # nobody's speaker was copied to the silent printing
+    silent = next(q for q in quotes if q["speaker"] is None)
+    assert silent["speaker_conflict"] == ["Ann Price", "Mark Hollis"]
+
+
+def test_a_copied_speaker_keeps_the_probability_of_the_printing_that_names_it():
+    words = "The figures were checked twice before we published them"
+    named = _with(_story(("Courier", f'"{words}," Ann Price said.', ((words, "Ann Price", "said"),)))[0],
+                  speaker_type="person", speaker_probability=0.81)
+    silent = _story(("Ledger", f'"{words}," a voice says.', ((words, None, "says"),)))[0]
+    again = _with(_story(("Star", f'The words: "{words}."', ((words, None, None),)))[0])
+    quotes = build_quotes([named, silent, again])
+    assert len(quotes) == 1
+    q = quotes[0]
+    assert q["speaker"] == "Ann Price" and q["speaker_type"] == "person"
+    assert q["speaker_probability"] == 0.81  # not raised by the printings that only repeat it
+    assert q["speaker_from"] == [named.article.id]
+
+
+def test_an_unnamed_role_joins_a_name_only_when_the_name_is_at_least_as_probable():
+    words = "The line will stay closed until the inquiry ends"
+    role = _with(_story(("Courier", f'"{words}," a spokesman for the operator said.',
+                         ((words, "a spokesman for the operator", "said"),)))[0],
+                 speaker_type="role", speaker_probability=0.9)
+    name = _with(_story(("Ledger", f'"{words}," Ann Price said.', ((words, "Ann Price", "said"),)))[0],
+                 speaker_type="person", speaker_probability=0.95)
+    merged = build_quotes([role, name])
+    assert len(merged) == 1 and merged[0]["speaker"] == "Ann Price"
+    weak = _with(name, speaker_type="person", speaker_probability=0.7)
+    split = build_quotes([role, weak])
+    assert sorted(q["speaker"] for q in split) == ["Ann Price", "a spokesman for the operator"]
+    assert all(q.get("speaker_conflict") for q in split)
+    assert {q["speaker_type"] for q in split} == {"person", "role"}

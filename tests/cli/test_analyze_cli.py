@@ -29,7 +29,7 @@ def test_json_follows_the_analysis_contract(seed_paths):
     assert set(item) >= CONTRACT and item["story_id"] is None  # nothing is stored
     text = item["text"]
     assert set(item["quotes"][0]) >= {"start", "end", "text", "speaker", "speaker_start",
-                                      "speaker_end", "cue"}
+                                      "speaker_end", "cue", "speaker_type", "speaker_probability"}
     assert set(item["entities"][0]) >= {"start", "end", "text", "type", "canonical"}
     for q in item["quotes"]:
         assert text[q["start"]:q["end"]] == q["text"]

@@ -29,7 +29,7 @@ from .tags import find_tags
 
 log = logging.getLogger(__name__)
 
-ANALYZER_VERSION = "0.5-briefdoubt-citations"
+ANALYZER_VERSION = "0.5-briefdoubt-citations-speakers"
 
 
 def _notes(article: Article, max_chars: int) -> list[str]:
@@ -65,15 +65,16 @@ def _outside_posts(dates, posts):
     return [d for d in dates if not any(p.start <= d.start < p.end for p in posts)]
 
 
-def analyze_parsed(article: Article, doc, max_chars: int = 200_000) -> Analysis:
-    """The analysis of ``article`` given its spaCy ``doc`` (of ``article.text[:max_chars]``)."""
+def analyze_parsed(article: Article, doc, max_chars: int = 200_000, speaker_model=None) -> Analysis:
+    """The analysis of ``article`` given its spaCy ``doc`` (of ``article.text[:max_chars]``).
+    ``speaker_model`` (:class:`.speaker_model.SpeakerModel`) replaces the shipped one."""
     text = article.text[:max_chars]
     posts = find_posts(text)
     sentences = find_sentences(doc, text)
     headlines = headline_spans(text, sentences)
     entities = find_entities(doc, posts, headlines)
     spans, quote_notes = pair_quotes(text)
-    quotes, people = attribute_quotes(doc, entities, posts, spans, headlines)
+    quotes, people = attribute_quotes(doc, entities, posts, spans, headlines, speaker_model)
     entities = with_people(entities, people)
     return Analysis(
         article_id=article.id,

@@ -26,9 +26,10 @@ from dataclasses import dataclass, field, replace
 
 from ..model import Entity
 from .headlines import inside
-from .lexicon import FIRST_SECOND, PLURAL_PRONOUNS, PRONOUN_GENDER, ROLE_NOUNS
-from .roles import (RoleMention, Tie, antecedent, compatible, paragraph_before, role_gender,
+from .lexicon import FIRST_SECOND, GROUP_NOUNS, PLURAL_PRONOUNS, PRONOUN_GENDER, ROLE_NOUNS
+from .roles import (RoleMention, Tie, antecedent, compatible, modifiers, paragraph_before, role_gender,
                     pronouns, role_mentions, role_ties, tied_name)
+from .speaker_candidates import time_word
 from .speakers import np_span
 
 _SPEAKER_TYPES = ("PERSON", "ORG", "GPE", "NORP")
@@ -52,13 +53,28 @@ class People:
     pronouns: list[tuple[int, str]] = field(default_factory=list)  # (offset, gender)
 
 
+_INDEFINITE = ("a ", "an ", "one ", "another ")
+
+
+def _referring(doc, text: str, role: RoleMention) -> bool:
+    """An indefinite role ("an American witness") names someone only as a subject:
+    "becoming a mother", "as a lawyer" say what someone is, not who."""
+    if not text[role.start:role.end].lower().startswith(_INDEFINITE):
+        return True
+    span = doc.char_span(role.start, role.end, alignment_mode="expand")
+    return span is not None and span.root.dep_ in _SUBJ
+
+
 def _clause_votes(doc, e: Entity, quoted, votes: Counter, others: list[int]) -> None:
     """Gender votes for ``e`` from pronouns in clauses hanging on the clause it is the
     subject of, down to the first clause with a subject of its own."""
     span = doc.char_span(e.start, e.end, alignment_mode="expand")
-    if span is None or span.root.dep_ not in _SUBJ:
+    root = span.root if span is not None else None
+    if root is not None and root.dep_ == "appos":  # "Another parent, Ana Diaz, said"
+        root = root.head
+    if root is None or root.dep_ not in _SUBJ:
         return
-    todo, seen = [(span.root.head, 0)], 0
+    todo, seen = [(root.head, 0)], 0
     while todo and seen < 12:
         clause, depth = todo.pop()
         seen += 1
@@ -71,7 +87,7 @@ def _clause_votes(doc, e: Entity, quoted, votes: Counter, others: list[int]) -> 
                     if (poss.dep_ == "poss" and low in ("his", "her")
                             and not any(e.end <= o < poss.idx for o in others)):
                         votes[PRONOUN_GENDER[low]] += 1
-            if child.dep_ in _CLAUSE and depth < 3 and child.i > span.root.i:
+            if child.dep_ in _CLAUSE and depth < 3 and child.i > root.i:
                 subjects = [c for c in child.children if c.dep_ in _SUBJ]
                 if not subjects:
                     todo.append((child, depth + 1))
@@ -94,7 +110,7 @@ def read_people(doc, entities: list[Entity], quoted, headlines=(), text: str | N
         return not quoted(e.start) and not inside(headlines, e.start)
 
     people.persons = [e for e in entities if e.type == "PERSON" and counts(e)]
-    people.roles = [r for r in role_mentions(text, entities) if counts(r)]
+    people.roles = [r for r in role_mentions(text, entities) if counts(r) and _referring(doc, text, r)]
     people.ties = role_ties(text, people.persons)
     people.pronouns = [(p, g) for p, g in pronouns(text)
                        if not quoted(p) and not inside(headlines, p)]
@@ -139,32 +155,55 @@ def _subject_names(doc, people: People, lo: int, hi: int, gender: str | None) ->
     return out
 
 
-def _previous_sentence(doc, char: int, quoted):
-    """The sentence before the one holding ``char``, passing over sentences that are all
-    quotation; None at the start of the document."""
-    tok = doc.char_span(char, char + 1, alignment_mode="expand")
-    if tok is None:
-        return None
-    sent = tok[0].sent
+def _main_subjects(doc, people: People, sent, gender: str | None) -> set[str]:
+    """Compatible people named as the subject of ``sent``'s main clause ("Another
+    parent, Ana Diaz, said that her daughter ..." gives Ana Diaz, not the daughter)."""
+    out = set()
+    for e in people.persons:
+        if not sent.start_char <= e.start < sent.end_char or not compatible(gender, people.gender.get(e.canonical)):
+            continue
+        span = doc.char_span(e.start, e.end, alignment_mode="expand")
+        root = span.root if span is not None else None
+        while root is not None and root.dep_ in ("conj", "appos") and root.head is not root:
+            root = root.head
+        if root is None or root.dep_ not in _SUBJ:
+            continue
+        verb = root.head
+        if verb == sent.root or (verb.dep_ == "conj" and verb.head == sent.root):
+            out.add(e.canonical)
+    return out
+
+
+def _previous_sentence(doc, sent, quoted):
+    """The sentence before ``sent``, passing over sentences that are all quotation;
+    None at the start of the document. The parser runs sentences across single line
+    breaks: a sentence is cut to its last line, and a line break between it and ``sent``
+    beyond the one before ends the search."""
+    first = sent
     for _ in range(4):
         if sent.start == 0:
             return None
-        sent = doc[sent.start - 1].sent
+        end = sent.start
+        sent = doc[end - 1].sent
+        start = sent.start
+        for k in range(end - 1, sent.start, -1):
+            if "\n" in doc[k - 1].whitespace_ or doc[k - 1].is_space:
+                start = k
+                break
+        sent = doc[start:end]
+        if doc.text.count("\n", sent.end_char, first.start_char) > 2:
+            return None
         if not all(quoted(t.idx) or t.is_punct or t.is_space for t in sent):
             return sent
     return None
 
 
 def resolve_role_mention(doc, role: RoleMention, people: People, quoted) -> str | None:
-    """The person a role mention ("the actress") stands for, or None when unsure."""
-    name = tied_name(role.role, role.start, people.ties, role.gender, people.gender.get)
-    if name is not None:
-        return name
-    prev = _previous_sentence(doc, role.start, quoted)
-    if prev is None:
-        return None
-    names = _subject_names(doc, people, prev.start_char, prev.end_char, role.gender)
-    return names.pop() if len(names) == 1 else None
+    """The person a role mention ("the actress") stands for: the one the article ties
+    that role to (with the same qualifiers, if it has any), or None. The subject of the
+    sentence before is *not* taken for it: "the party leader said" after a sentence about
+    a rival leader is the role, not the rival."""
+    return tied_name(role.role, role.start, people.ties, role.gender, people.gender.get, role.modifiers)
 
 
 def resolve_pronoun(doc, tok, people: People, quoted, text: str | None = None,
@@ -180,6 +219,23 @@ def resolve_pronoun(doc, tok, people: People, quoted, text: str | None = None,
     if len(subjects) == 1:
         return subjects.pop()
     text = doc.text if text is None else text
+    own_subject = any(t.dep_ in _SUBJ and t.i < tok.i and not quoted(t.idx) for t in sent)
+    if not subjects and not own_subject and tok.dep_ in _SUBJ:
+        # "Yakubu said her daughter Dana was among them. "...," she said.": a subject
+        # pronoun continues the main subject of the sentence before, when that is one
+        # person whose gender agrees, or is unknown while nobody else nearby could be meant
+        prev = _previous_sentence(doc, sent, quoted)
+        if prev is not None:
+            names = _main_subjects(doc, people, prev, gender)
+            if len(names) == 1:
+                name = next(iter(names))
+                if people.gender.get(name) == gender:
+                    return name
+                lo = tok.idx - _UNKNOWN_REACH  # gender unknown: only when nobody else fits
+                if not any(lo <= e.start < tok.idx and e.canonical != name
+                           and compatible(gender, people.gender.get(e.canonical)) for e in people.persons):
+                    return name
+                return None  # the subject before, or someone else who fits: unsure
     found = antecedent(tok.idx, gender, paragraph_before(text, tok.idx, _PARAGRAPHS), people.persons,
                        people.roles, people.gender.get, people.pronouns)
     if found is None:
@@ -226,6 +282,12 @@ def speaker_name(doc, start: int, end: int, entities: list[Entity], people: Peop
         return persons.pop()
     if len(persons) > 1:
         return None
+    for child in head.rights:  # "the group's spokesman, Omar Haddad, said"
+        if child.dep_ == "appos" and not quoted(child.idx):
+            named = {e.canonical for e in entities if e.type == "PERSON"
+                     and child.left_edge.idx <= e.start < child.right_edge.idx + len(child.right_edge)}
+            if len(named) == 1:
+                return named.pop()
     role = next((r for r in people.roles if r.start <= span.start_char < r.end), None)
     if role is not None and not any(t.dep_ == "poss" and t.pos_ == "PROPN" for t in span):
         return resolve_role_mention(doc, role, people, quoted)
@@ -243,8 +305,93 @@ def speaker_name(doc, start: int, end: int, entities: list[Entity], people: Peop
     if low in ROLE_NOUNS and any(t.text.lower() in ("the", "his", "her") for t in span):
         if any(t.dep_ == "poss" and t.pos_ == "PROPN" for t in span):
             return None  # "Heard's spokesperson" is not Heard
-        return tied_name(low, span.start_char, people.ties, ROLE_NOUNS[low], people.gender.get)
+        return tied_name(low, span.start_char, people.ties, ROLE_NOUNS[low], people.gender.get,
+                         modifiers(doc[span.start:head.i + 1].text))
     return None
+
+
+def _role_text(doc, start: int, end: int, quoted) -> tuple[int, int] | None:
+    """The role phrase of mention ``doc[start:end]`` as printed, with the prepositional
+    phrase that completes it ("a spokesperson for the airline"), or None when its head
+    is not a word for a person or a group of people."""
+    head = doc[start:end].root
+    lemma = head.lemma_.lower()
+    if head.pos_ not in ("NOUN", "PROPN") or not (lemma in ROLE_NOUNS or lemma in GROUP_NOUNS
+                                                   or head.lower_ in ROLE_NOUNS):
+        return None
+    if any(t.pos_ == "PROPN" for t in doc[head.i + 1:end]):
+        return None  # "the boy's mum Michelle": a name the analysis did not resolve
+    for i in range(head.i - 1, start - 1, -1):
+        if doc[i].is_punct and doc[i].text not in ("'", "’", "'s", "’s") or "@" in doc[i].text or "/" in doc[i].text:
+            start = i + 1  # a caption's credit glued before the role ("Twitter / @x Zoo directors")
+            break
+    stop = end
+    for child in head.rights:
+        if child.dep_ == "prep" and child.lower_ in ("for", "of", "at", "with", "from", "in") \
+                and child.i == stop and child.right_edge.i + 1 - start <= 10:
+            edge = child.right_edge.i + 1
+            if any(quoted(t.idx) or t.text in (",", ";", "(") for t in doc[child.i:edge]):
+                break
+            stop = edge
+    while stop > start and doc[stop - 1].is_punct:
+        stop -= 1
+    return start, stop
+
+
+def pronoun_role(doc, tok, people: People, text: str | None = None) -> RoleMention | None:
+    """The unnamed role a he/she pronoun refers to ("an American witness ... he said"),
+    when its antecedent is a role mention that is the subject of its clause and that no
+    name is tied to; else None."""
+    gender = PRONOUN_GENDER.get(tok.lower_)
+    if gender is None:
+        return None
+    text = doc.text if text is None else text
+    found = antecedent(tok.idx, gender, paragraph_before(text, tok.idx, _PARAGRAPHS), people.persons,
+                       people.roles, people.gender.get, people.pronouns)
+    depth = 0
+    while isinstance(found, int) and depth < _MAX_CHAIN:  # an earlier pronoun of the chain
+        depth += 1
+        found = antecedent(found, gender, paragraph_before(text, found, _PARAGRAPHS), people.persons,
+                           people.roles, people.gender.get, people.pronouns)
+    if not isinstance(found, RoleMention) or tied_name(found.role, found.start, people.ties, found.gender,
+                                                       people.gender.get, found.modifiers) is not None:
+        return None
+    span = doc.char_span(found.start, found.end, alignment_mode="expand")
+    if span is None or span.root.dep_ not in _SUBJ or span[0].lower_ in ("his", "her"):
+        return None  # "her desire to see her mother": a role in passing, not who speaks
+    return found
+
+
+def speaker_of(doc, start: int, end: int, entities: list[Entity], people: People, quoted,
+               text: str | None = None) -> tuple[str | None, str | None, int, int]:
+    """``(speaker, speaker_type, start, end)`` for the speaker mention ``doc[start:end]``
+    (token indices): the canonical name it resolves to and whether that is a person or
+    an organisation; else, for an unnamed role ("a spokesperson for the airline"), the
+    role as printed and ``"role"``; else ``(None, None, ...)``. ``start:end`` is the
+    mention's character span (the whole name when the parse gave part of it)."""
+    span = doc[start:end]
+    s_char, e_char = span.start_char, span.end_char
+    if time_word(span.text):
+        return None, None, s_char, e_char
+    name = speaker_name(doc, start, end, entities, people, quoted, text)
+    if name is not None and not time_word(name):
+        types = {e.type for e in entities if e.canonical == name}
+        for e in entities:  # the whole name, when the parse gave part of it
+            if e.start < e_char and s_char < e.end and e.canonical == name:
+                s_char, e_char = min(s_char, e.start), max(e_char, e.end)
+        kind = "person" if "PERSON" in types or not types else "organization"
+        return name, kind, s_char, e_char
+    if span.root.lower_ in PRONOUN_GENDER:
+        role = pronoun_role(doc, span.root, people, text)
+        if role is not None:  # "An American witness said ... "...," he told reporters."
+            return text[role.start:role.end] if text else doc.text[role.start:role.end], "role", s_char, e_char
+    if span.root.lower_ in PRONOUN_GENDER or span.root.pos_ == "PRON":
+        return None, None, s_char, e_char
+    role = _role_text(doc, start, end, quoted)
+    if role is not None:
+        phrase = doc[role[0]:role[1]]
+        return phrase.text, "role", phrase.start_char, phrase.end_char
+    return None, None, s_char, e_char
 
 
 def with_people(entities: list[Entity], people: People) -> list[Entity]:
@@ -254,4 +401,5 @@ def with_people(entities: list[Entity], people: People) -> list[Entity]:
             if e.type == "PERSON" else e for e in entities]
 
 
-__all__ = ["People", "with_people", "read_people", "resolve_pronoun", "resolve_role_mention", "speaker_name"]
+__all__ = ["People", "pronoun_role", "with_people", "read_people", "resolve_pronoun", "resolve_role_mention",
+           "speaker_name", "speaker_of"]

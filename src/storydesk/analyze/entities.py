@@ -15,6 +15,7 @@ Nothing here knows any particular name: the same rules apply to every story.
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections import Counter
 from dataclasses import dataclass, field, replace
 
@@ -296,8 +297,75 @@ def find_entities(doc, posts: list[Post], headlines: list[tuple[int, int]] | Non
     return out
 
 
+def fold(text: str) -> str:
+    """``text`` lower-cased with its accents taken off ("François" -> "francois").
+
+    >>> fold("François Hollande"), fold("ŁÓDŹ")
+    ('francois hollande', 'łodz')
+    """
+    decomposed = unicodedata.normalize("NFKD", text.lower())
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
+
+
+def name_key(name: str) -> tuple[str, ...]:
+    """A name's words as compared: lower case, accents off, titles and trailing periods
+    dropped ("Mr. François Hollande" -> ("francois", "hollande")).
+
+    >>> name_key("Mr. François Hollande"), name_key("Dr Ana Díaz-Ruiz")
+    (('francois', 'hollande'), ('ana', 'diaz-ruiz'))
+    """
+    words = [w.rstrip(".") for w in re.findall(r"[\w.'’-]+", fold(name))]
+    while len(words) > 1 and words[0] in TITLES:
+        words = words[1:]
+    return tuple(w for w in words if w)
+
+
+def same_person(a: str, b: str) -> bool:
+    """Whether names ``a`` and ``b`` are variants of one person's name: the same words up
+    to accents, case and titles; one full name (two words or more) ending the other
+    ("Mallam Garba Shehu"); or the same surname with first names that agree, one an
+    initial of the other, middle initials ignored ("J. Smith", "John A. Smith"). A
+    surname alone is not enough: a father and a daughter share one.
+
+    >>> same_person("Francois Hollande", "François Hollande"), same_person("J. Smith", "John A. Smith")
+    (True, True)
+    >>> same_person("Robert Thurman", "Uma Thurman"), same_person("Thurman", "Uma Thurman")
+    (False, False)
+    >>> same_person("Mayor of London Sadiq Khan", "Sadiq Khan")
+    True
+    """
+    ka, kb = name_key(a), name_key(b)
+    if ka == kb:
+        return bool(ka)
+    if len(ka) < 2 or len(kb) < 2 or ka[-1] != kb[-1]:
+        return False
+    short, long_ = sorted((ka, kb), key=len)
+    if long_[-len(short):] == short:
+        return True  # a title or honorific before the full name ("Mallam Garba Shehu")
+    fa, fb = ka[0], kb[0]
+    if fa != fb and not (len(fa) == 1 and fb.startswith(fa) or len(fb) == 1 and fa.startswith(fb)):
+        return False
+    middle_a = [w for w in ka[1:-1] if len(w) > 1]
+    middle_b = [w for w in kb[1:-1] if len(w) > 1]
+    return not middle_a or not middle_b or middle_a == middle_b
+
+
 def _story_key(name: str) -> tuple[str, ...]:
-    return tuple(w.lower().rstrip(".") for w in re.findall(r"[\w.'’-]+", name))
+    return name_key(name)
+
+
+def _variants(counts: Counter) -> dict[str, str]:
+    """Each name mapped to the form the story uses for it among its spellings (the same
+    words up to accents, case and titles: "Francois"/"François"): the most frequent,
+    then the one with accents."""
+    by_key: dict[tuple[str, ...], list[str]] = {}
+    for name in counts:
+        by_key.setdefault(_story_key(name), []).append(name)
+    out = {}
+    for names in by_key.values():
+        rep = max(names, key=lambda n: (counts[n], sum(not c.isascii() for c in n), n))
+        out.update({n: rep for n in names})
+    return out
 
 
 def resolve_story(analyzed: list) -> list:
@@ -318,7 +386,15 @@ def resolve_story(analyzed: list) -> list:
         for e in item.analysis.entities:
             counts[e.canonical] += 1
             kinds.setdefault(e.canonical, Counter())[e.type] += 1
+    variant = _variants(counts)
+    merged_counts: Counter = Counter()
+    merged_kinds: dict[str, Counter] = {}
+    for n, c in counts.items():
+        merged_counts[variant[n]] += c
+        merged_kinds.setdefault(variant[n], Counter()).update(kinds[n])
+    counts, kinds = merged_counts, merged_kinds
     dominant = {n: k.most_common(1)[0][0] for n, k in kinds.items()}
+    dominant.update({n: dominant[rep] for n, rep in variant.items()})
 
     def compatible(short: str, long: str) -> bool:
         a, b = dominant[short], dominant[long]
@@ -342,6 +418,8 @@ def resolve_story(analyzed: list) -> list:
 
     for name in names:
         full[name] = fullest(name, name)
+    for name, rep in variant.items():
+        full[name] = full[rep]
     merged: dict[str, Counter] = {}
     for name, kind in kinds.items():
         merged.setdefault(full[name], Counter()).update(kind)
@@ -370,4 +448,4 @@ def resolve_story(analyzed: list) -> list:
     return [AnalyzedArticle(x.article, a) for x, a in zip(out, analyses)]
 
 
-__all__ = ["find_entities", "resolve_story"]
+__all__ = ["find_entities", "fold", "name_key", "resolve_story", "same_person"]

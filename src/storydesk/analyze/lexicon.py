@@ -57,7 +57,10 @@ TITLES = {"mr": "m", "mrs": "f", "ms": "f", "miss": "f", "sir": "m", "dame": "f"
           "gov": None, "gen": None, "judge": None, "president": None, "senator": None,
           "governor": None, "mayor": None, "minister": None, "secretary": None,
           "king": "m", "queen": "f", "prince": "m", "princess": "f", "pope": "m",
-          "rev": None, "sgt": None, "capt": None, "col": None, "lt": None, "st": None}
+          "rev": None, "sgt": None, "capt": None, "col": None, "lt": None, "st": None,
+          # police and military ranks as abbreviated before a name ("Asst Ch Con Ann Lee")
+          "asst": None, "ch": None, "con": None, "supt": None, "insp": None, "det": None,
+          "cmdr": None, "dep": None, "cpl": None, "maj": None, "adm": None}
 
 #: Nouns that describe a person (as in "actress Amber Heard", "the actress"), with the
 #: gender they imply when they imply one.
@@ -81,5 +84,23 @@ ROLE_NOUNS = {
         lawmaker congressperson politician billionaire entrepreneur investor owner
         partner spouse ex-partner fan victim survivor witness therapist
         psychologist psychiatrist filmmaker celebrity personality influencer blogger
-        youtuber designer artist chef pastor priest bishop""".split()},
+        youtuber designer artist chef pastor priest bishop critic opponent supporter
+        landlord landlady tenant neighbour neighbor resident friend relative teacher student
+        nurse paramedic firefighter""".split()},
 }
+
+#: Nouns for people, groups of people and bodies that speak as one ("residents said",
+#: "a family friend", "the agency said"), shown as an unnamed role when no name is tied
+#: to them.
+GROUP_NOUNS = frozenset(
+    """people resident protester demonstrator police authority investigator neighbour neighbor
+    relative family friend student parent teacher worker employee staff member supporter critic
+    passenger driver source insider organiser organizer volunteer rescuer firefighter paramedic
+    soldier officer official spokesperson spokesman spokeswoman representative eyewitness
+    onlooker bystander villager local citizen voter announcer narrator host commentator
+    observer analyst researcher scientist doctor nurse surgeon
+    commission committee agency department ministry government administration authority
+    court council company firm group union party board office team club hospital zoo
+    campaign organisation organization foundation charity association institute
+    university school church army military navy force regulator watchdog""".split()
+)

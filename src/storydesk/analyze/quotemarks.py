@@ -1,10 +1,14 @@
 """Pairing quotation marks: where the quoted passages of a text are.
 
-Quotation marks are paired within one paragraph (a line of the body text) only. A
-paragraph whose double quotation marks do not pair up is skipped, with a note, rather
-than paired wrongly; the one exception is the news convention for a quote running over
-several paragraphs (a paragraph opens a quote and leaves it open, and the next paragraph
-opens again with a quotation mark): the open quote then ends with its paragraph.
+Quotation marks are paired within one paragraph (a line of the body text) only. A mark
+that pairs with nothing costs only the passage it would have opened, with a note, never
+the paragraph's other quotes: the pairs around it are kept (for straight marks, only
+pairs whose marks face the right way, since a stray straight mark could shift the
+pairing). The news convention for a quote running over several paragraphs is understood:
+a paragraph that opens a quote and leaves it open, followed by a paragraph that opens
+again with a quotation mark, continues the quote; each paragraph's part is a passage
+(``close`` None for the parts left open), and :mod:`.quotes` reads the parts as one
+quote with one speaker.
 
 Curly (“ ” ‘ ’), straight (" ') and guillemet (« ») marks are understood. Single marks
 are read as quotation marks only where they cannot be apostrophes, and only outside
@@ -12,8 +16,9 @@ double-quoted passages; passages nested inside a quote are not returned separate
 
 >>> [(p.text, p.start) for p in pair_quotes('He said: "We won." Then “again”.')[0]]
 [('We won.', 10), ('again', 25)]
->>> pair_quotes('She said "yes and\\nno" twice.')[1]
-['unbalanced quotation marks in the paragraph at offset 0; its quotes were skipped', 'unbalanced quotation marks in the paragraph at offset 18; its quotes were skipped']
+>>> spans, notes = pair_quotes('She said "yes" and "no twice.')
+>>> [p.text for p in spans], notes
+(['yes'], ['unbalanced quotation marks in the paragraph at offset 0: the mark at offset 19 pairs with nothing; the text it opens was skipped'])
 """
 
 from __future__ import annotations
@@ -69,42 +74,48 @@ def _direction(text: str, i: int) -> str:
     return "either"
 
 
-def _pair_double(text: str, start: int, end: int) -> tuple[list[tuple[int, int]], int | None, bool]:
-    """Top-level (open, close) pairs of double marks in ``text[start:end]``.
+def _pair_double(text: str, start: int, end: int) -> tuple[list[tuple[int, int]], list[int], list[int]]:
+    """Pairs of double marks in ``text[start:end]`` (outermost pairs only).
 
-    Returns (pairs, dangling open mark or None, balanced)."""
+    Returns (pairs, opening marks left unpaired, closing marks with nothing to close)."""
     stack: list[tuple[int, str]] = []
     pairs: list[tuple[int, int]] = []
+    stray: list[int] = []
+
+    def close(i: int) -> None:
+        if not stack:
+            stray.append(i)
+            return
+        j, _ = stack.pop()
+        pairs.append((j, i))
+
     for i in range(start, end):
         ch = text[i]
         if ch in _DOUBLE_OPEN:
             stack.append((i, ch))
         elif ch in _DOUBLE_CLOSE:
-            if not stack:
-                return pairs, None, False
-            j, _ = stack.pop()
-            if not stack:
-                pairs.append((j, i))
+            close(i)
         elif ch == '"':
             d = _direction(text, i)
             top_straight = bool(stack) and stack[-1][1] == '"'
             if d == "close" or (d == "either" and stack):
-                if not stack:
-                    return pairs, None, False
-                j, _ = stack.pop()
-                if not stack:
-                    pairs.append((j, i))
+                close(i)
             elif d == "open" and top_straight and '"' not in text[i + 1 : end]:
                 # a straight mark that looks like an opener but nothing closes after it:
                 # read it as the closer of the open straight quote
-                j, _ = stack.pop()
-                if not stack:
-                    pairs.append((j, i))
+                close(i)
             else:
                 stack.append((i, '"'))
-    if len(stack) == 1:
-        return pairs, stack[0][0], False
-    return pairs, None, not stack
+    outer = [(o, c) for o, c in pairs if not any(o2 < o and c < c2 for o2, c2 in pairs)]
+    return sorted(outer), [j for j, _ in stack], stray
+
+
+def _faces_right(text: str, open_: int, close: int) -> bool:
+    """A pair kept in a paragraph with a stray mark: curly marks always; straight marks
+    only when the opener looks like one and the closer too."""
+    ok_open = text[open_] != '"' or _direction(text, open_) == "open"
+    ok_close = text[close] != '"' or _direction(text, close) == "close"
+    return ok_open and ok_close
 
 
 def _single_spans(text: str, start: int, end: int) -> list[tuple[int, int]]:
@@ -160,31 +171,46 @@ def pair_quotes(text: str) -> tuple[list[QuoteSpan], list[str]]:
     paras = paragraphs(text)
     for n, para in enumerate(paras):
         start, end = para
-        pairs, dangling, balanced = _pair_double(text, start, end)
-        if not balanced:
+        pairs, unpaired, stray = _pair_double(text, start, end)
+        dangling = None
+        if unpaired or stray:
+            pairs = [(o, c) for o, c in pairs if _faces_right(text, o, c)]
             nxt = paras[n + 1] if n + 1 < len(paras) else None
-            continued = (
-                dangling is not None
-                and nxt is not None
-                and text[nxt[0]] in _DOUBLE_OPEN + '"'
-            )
-            if not continued:
+            last = unpaired[-1] if unpaired else None
+            if last is not None and nxt is not None and text[nxt[0]] in _DOUBLE_OPEN + '"':
+                dangling = last  # a quote continued in the next paragraph
+                pairs = [(o, c) for o, c in pairs if c < last]  # the rest is nested in it
+            lost = [i for i in sorted(unpaired + stray) if i != dangling]
+            if lost:
+                where = ", ".join(str(i) for i in lost)
                 notes.append(
-                    f"unbalanced quotation marks in the paragraph at offset {start}; "
-                    "its quotes were skipped"
+                    f"unbalanced quotation marks in the paragraph at offset {start}: the mark"
+                    f"{'s' if len(lost) > 1 else ''} at offset {where} pair{'' if len(lost) > 1 else 's'} "
+                    "with nothing; the text it opens was skipped"
                 )
-                continue
+            if unpaired and dangling is None:
+                # text after an unpaired opener may be its quote: pairs there are unreliable
+                first = unpaired[0]
+                pairs = [(o, c) for o, c in pairs if o < first or not _straight(text, first)]
         found = [_span(text, o, c, para) for o, c in pairs]
-        if not balanced:
+        inside = list(pairs)
+        if dangling is not None:
             found.append(_span(text, dangling, None, para))
-        inside = [(o, c) for o, c in pairs]
-        if not balanced:
             inside.append((dangling, end))
         for o, c in _single_spans(text, start, end):
-            if not any(a <= o <= b for a, b in inside):
+            if not any(a <= o <= b for a, b in inside) and not _after_unpaired(o, unpaired, dangling):
                 found.append(_span(text, o, c, para))
         spans.extend(sorted((f for f in found if f is not None), key=lambda q: q.start))
     return spans, notes
+
+
+def _straight(text: str, i: int) -> bool:
+    return text[i] == '"'
+
+
+def _after_unpaired(i: int, unpaired: list[int], dangling: int | None) -> bool:
+    """Single marks after an unpaired double opener may sit inside its quote."""
+    return any(u < i for u in unpaired if u != dangling)
 
 
 __all__ = ["QuoteSpan", "pair_quotes", "paragraphs"]

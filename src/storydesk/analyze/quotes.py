@@ -21,11 +21,13 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
-from dataclasses import replace
 
 from ..model import Entity, Post, Quote
-from .coref import People, read_people, speaker_name
+from .coref import People, read_people, speaker_name, speaker_of
 from .quotemarks import QuoteSpan, pair_quotes
+from .roles import paragraph_before
+from .speaker_candidates import Candidate, Scene, gather
+from .speaker_model import SpeakerModel, load_model
 from .speakers import Attribution, np_span, attribute, cue_span, is_cue, subject_of
 
 _MIN_WORDS = 3
@@ -101,8 +103,8 @@ def _previous_sentence_cue(ctx: _Context, q_tok: int, lo_char: int) -> Attributi
     if prev.start_char < lo_char:
         return None
     for tok in prev:
-        if ctx.inside(tok.i) or not is_cue(tok) or tok.pos_ != "VERB":
-            continue
+        if tok.idx < lo_char or ctx.inside(tok.i) or not is_cue(tok) or tok.pos_ != "VERB":
+            continue  # never a cue from another paragraph the parser ran into this sentence
         subject = subject_of(tok, ctx.inside)
         if subject is not None:
             return Attribution(*cue_span(tok), subject, "previous")
@@ -161,23 +163,31 @@ def _only_quotes(text: str) -> bool:
 
 
 def find_quotes(doc, entities: list[Entity], posts: list[Post],
-                spans: list[QuoteSpan] | None = None, headlines=()) -> list[Quote]:
+                spans: list[QuoteSpan] | None = None, headlines=(), model: SpeakerModel | None = None) -> list[Quote]:
     """Direct quotes of ``doc`` with speakers; see the module docstring for the rules."""
-    return attribute_quotes(doc, entities, posts, spans, headlines)[0]
+    return attribute_quotes(doc, entities, posts, spans, headlines, model)[0]
 
 
 def attribute_quotes(doc, entities: list[Entity], posts: list[Post],
-                     spans: list[QuoteSpan] | None = None, headlines=()) -> tuple[list[Quote], People]:
+                     spans: list[QuoteSpan] | None = None, headlines=(), model: SpeakerModel | None = None,
+                     explain: list | None = None) -> tuple[list[Quote], People]:
     """Direct quotes of ``doc`` with speakers, and what the article says about its people
     (gender, role ties), which the speakers were resolved with. ``headlines`` are the
-    headline-like sentences' (start, end) offsets: they never supply a cue or a speaker."""
+    headline-like sentences' (start, end) offsets: they never supply a cue or a speaker.
+
+    ``model`` is the speaker model (the shipped one by default); ``explain``, when a list,
+    receives ``(span, candidates)`` for each quote kept (for fitting the model)."""
     if spans is None:
         spans, _ = pair_quotes(doc.text)
     spans = [s for s in spans if not any(p.start <= s.start < p.end for p in posts)]
+    model = load_model() if model is None else model
     ctx = _Context(doc, spans, posts, headlines)
     people = read_people(doc, entities, ctx.quoted, ctx.headlines, ctx.text)
+    scene = Scene.build(doc, ctx.text, ctx.inside, ctx.quoted, ctx.regions, entities, ctx.headlines,
+                        lambda s, e: speaker_name(doc, s, e, entities, people, ctx.quoted, ctx.text))
     out: list[Quote] = []
-    last: dict[int, Quote] = {}  # paragraph start -> its last attributed quote
+    kept: dict[int, int] = {}  # span index -> index in ``out``
+    last: dict[int, Quote] = {}  # paragraph start -> its last quote with a speaker mention
     for n, span in enumerate(spans):
         rng = _token_range(doc, span.start, span.end)
         if rng is None:
@@ -188,36 +198,120 @@ def attribute_quotes(doc, entities: list[Entity], posts: list[Post],
             continue  # a scare quote, title or nickname: not an utterance
         if att is None and not any(t.pos_ in ("VERB", "AUX") for t in doc[rng[0]:rng[1]]):
             continue  # an unattributed title or name in quotation marks
-        quote = None
-        if att is not None:
-            quote = _quote(doc, span, att, entities, people, ctx)
-        else:
-            quote = _inherited(ctx, span, rng, last, n, entities, people)
-        if quote is None:
-            quote = Quote(span.start, span.end, span.text, None)
+        cue = doc[att.cue_start:att.cue_end].text if att is not None else None
+        carried = None
+        if att is None:
+            att, carried = _inherited(ctx, span, rng, last, n, entities)
+            if att is not None:
+                cue = doc[att.cue_start:att.cue_end].text if att.cue_end > att.cue_start else None
+            elif carried is not None:
+                cue = carried.cue
+        rule = _rule_candidate(doc, att, carried)
+        cands = gather(scene, _window(ctx, span), rng, _region(span), span.paragraph, span.text, rule,
+                       people.roles, _colon_lead(ctx.text, span), _translated(ctx, span))
+        if explain is not None:
+            explain.append((span, cands))
+        best, p = model.best(cands)
+        quote = _decide(ctx, span, cue, best, p, model, carried, entities, people)
+        kept[n] = len(out)
         out.append(quote)
         if quote.speaker_start is not None:
             last[span.paragraph] = quote
+    _one_speaker_per_chain(spans, kept, out)
     return out, people
 
 
-def _quote(doc, span: QuoteSpan, att: Attribution, entities, people, ctx) -> Quote:
-    cue = doc[att.cue_start:att.cue_end].text
-    if att.subject is None:
+def _chains(spans: list[QuoteSpan]) -> list[list[int]]:
+    """Indices of the parts of each quote that runs over several paragraphs: a part left
+    open at its paragraph's end, and the part opening the next paragraph."""
+    chains: list[list[int]] = []
+    for n in range(len(spans) - 1):
+        a, b = spans[n], spans[n + 1]
+        if a.close is None and b.paragraph > a.paragraph and b.open == b.paragraph:
+            if chains and chains[-1][-1] == n:
+                chains[-1].append(n + 1)
+            else:
+                chains.append([n, n + 1])
+    return chains
+
+
+def _one_speaker_per_chain(spans: list[QuoteSpan], kept: dict[int, int], out: list[Quote]) -> None:
+    """The parts of a multi-paragraph quote are one quote: parts without a speaker take
+    the speaker the other parts agree on (an attribution may come in any part)."""
+    for chain in _chains(spans):
+        parts = [kept[n] for n in chain if n in kept]
+        named = {(out[i].speaker, out[i].speaker_type) for i in parts if out[i].speaker}
+        if len(named) != 1:
+            continue
+        source = next(out[i] for i in parts if out[i].speaker)
+        for i in parts:
+            q = out[i]
+            if q.speaker is None and q.speaker_start is None:
+                out[i] = Quote(q.start, q.end, q.text, source.speaker, source.speaker_start, source.speaker_end,
+                               q.cue or source.cue, source.speaker_type, source.speaker_probability)
+
+
+def _region(span: QuoteSpan) -> tuple[int, int]:
+    return span.open, (span.close + 1 if span.close is not None else span.paragraph_end)
+
+
+def _window(ctx: _Context, span: QuoteSpan) -> tuple[int, int]:
+    """Tokens where the quote's candidate speakers are looked for: its paragraph, and the
+    paragraph before when its own paragraph is nothing but quotation."""
+    lo = span.paragraph
+    if _only_quotes(_outside(ctx, span)):
+        lo = paragraph_before(ctx.text, span.paragraph)
+    rng = _token_range(ctx.doc, lo, max(lo + 1, span.paragraph_end))
+    return rng if rng is not None else (0, 0)
+
+
+def _colon_lead(text: str, span: QuoteSpan) -> bool:
+    i = span.open - 1
+    while i >= span.paragraph and text[i].isspace():
+        i -= 1
+    return i >= span.paragraph and text[i] == ":"
+
+
+_TRANSLATED = re.compile(r"\btranslat", re.IGNORECASE)
+
+
+def _translated(ctx: _Context, span: QuoteSpan) -> bool:
+    """The paragraph says, outside its quotes, that words were translated."""
+    return _TRANSLATED.search(_outside(ctx, span)) is not None
+
+
+def _rule_candidate(doc, att: Attribution | None, carried: Quote | None) -> Candidate | None:
+    """The mention the attribution rules chose, as a candidate (features filled later)."""
+    if att is not None and att.subject is not None:
+        s, e = att.subject
+        return Candidate(doc[s:e].root.i, s, e, {"rule_steps": float(att.steps)}, att.route)
+    if carried is not None and carried.speaker_start is not None:
+        rng = _token_range(doc, carried.speaker_start, carried.speaker_end)
+        if rng is not None:
+            return Candidate(doc[rng[0]:rng[1]].root.i, rng[0], rng[1], {}, "carry")
+    return None
+
+
+def _decide(ctx: _Context, span: QuoteSpan, cue, best: Candidate | None, p: float, model: SpeakerModel,
+            carried: Quote | None, entities, people) -> Quote:
+    """The quote with the chosen candidate as speaker; no speaker below the threshold."""
+    if best is None or p < model.threshold:
         return Quote(span.start, span.end, span.text, None, cue=cue)
-    s, e = att.subject
-    name = speaker_name(doc, s, e, entities, people, ctx.quoted, ctx.text)
-    start, end = doc[s:e].start_char, doc[s:e].end_char
-    for ent in entities:  # the whole name, when the parse gave part of it
-        if ent.start < end and start < ent.end and ent.canonical == name:
-            start, end = min(start, ent.start), max(end, ent.end)
-    return Quote(span.start, span.end, span.text, name, start, end, cue)
+    if best.route == "carry" and carried is not None:
+        if carried.speaker_probability is not None:
+            p = min(p, carried.speaker_probability)
+        if p < model.threshold:
+            return Quote(span.start, span.end, span.text, None, cue=cue)
+        return Quote(span.start, span.end, span.text, carried.speaker, carried.speaker_start,
+                     carried.speaker_end, cue, carried.speaker_type, round(p, 4))
+    name, kind, start, end = speaker_of(ctx.doc, best.start, best.end, entities, people, ctx.quoted, ctx.text)
+    return Quote(span.start, span.end, span.text, name, start, end, cue, kind, round(p, 4))
 
 
 _DASH = re.compile(r"[ \t\u00a0]*[―—–-][ \t\u00a0]*")
 
 
-def _signed(ctx: _Context, span: QuoteSpan) -> Quote | None:
+def _signed(ctx: _Context, span: QuoteSpan) -> Attribution | None:
     """`“...” ― Name`: a quote signed with a dash and a name right after its closing mark."""
     if span.close is None:
         return None
@@ -237,17 +331,16 @@ def _signed(ctx: _Context, span: QuoteSpan) -> Quote | None:
     name = ctx.doc[rng[0]:end]
     if ctx.text[name.end_char:name.end_char + 3].lstrip().startswith("(@"):
         return None  # an embedded post's signature line, not a quote
-    return Quote(span.start, span.end, span.text, name.text, name.start_char, name.end_char, None)
+    return Attribution(rng[0], rng[0], (rng[0], end), "signed")
 
 
-def _inherited(ctx: _Context, span: QuoteSpan, rng, last, n, entities, people) -> Quote | None:
-    """The speaker of an unattributed passage, when the text carries it over."""
-    doc = ctx.doc
+def _inherited(ctx: _Context, span: QuoteSpan, rng, last, n, entities) -> tuple[Attribution | None, Quote | None]:
+    """How an unattributed passage gets a speaker, when the text carries one over: an
+    attribution found elsewhere (a signature, the sentence before, a colon), or the
+    earlier quote whose speaker it continues."""
     signed = _signed(ctx, span)
     if signed is not None:
-        names = {e.canonical for e in entities if e.type == "PERSON"
-                 and signed.speaker_start <= e.start < signed.speaker_end}
-        return replace(signed, speaker=names.pop() if len(names) == 1 else signed.speaker)
+        return signed, None
     prev = last.get(span.paragraph)
     if prev is not None:
         between = ctx.text[prev.end:span.open]
@@ -255,22 +348,22 @@ def _inherited(ctx: _Context, span: QuoteSpan, rng, last, n, entities, people) -
                   and e.canonical != prev.speaker
                   and not (prev.speaker_start is not None and prev.speaker_start <= e.start < prev.speaker_end)]
         if not others and "\n" not in between:
-            return _carry(span, prev)
+            return None, prev
     att = _previous_sentence_cue(ctx, rng[0], span.paragraph)
     if att is None:
         att = _colon_subject(ctx, rng[0], entities)
     if att is None and span.open == span.paragraph:
         att = _colon_paragraph_cue(ctx, span)
     if att is not None:
-        return _quote(doc, span, att, entities, people, ctx)
+        return att, None
     if n > 0 and _only_quotes(_outside(ctx, span)):
         before = ctx.spans[n - 1]
         prev = last.get(before.paragraph)
         if prev is not None and before.paragraph != span.paragraph and prev.start == before.start or (
             prev is not None and before.close is None
         ):
-            return _carry(span, prev)
-    return None
+            return None, prev
+    return None, None
 
 
 def _outside(ctx: _Context, span: QuoteSpan) -> str:
@@ -282,11 +375,6 @@ def _outside(ctx: _Context, span: QuoteSpan) -> str:
             b = (s.close + 1 if s.close is not None else s.paragraph_end) - span.paragraph
             text = text[:a] + " " * (b - a) + text[b:]
     return text
-
-
-def _carry(span: QuoteSpan, prev: Quote) -> Quote:
-    return Quote(span.start, span.end, span.text, prev.speaker, prev.speaker_start,
-                 prev.speaker_end, prev.cue)
 
 
 __all__ = ["attribute_quotes", "find_quotes"]

@@ -6,7 +6,8 @@ same rules serve one article and, later, a whole story (:mod:`.story`).
   "Mr. Lee") or in apposition after it ("Lee, 51, the actor,"). Ties give gender when the
   noun has one, and say who "the actor" is.
 - A *role mention* is a person named by a role alone: "the actress", "The 33-year-old
-  actress", "the “Pirates of the Caribbean” star", "her husband" (not followed by a name).
+  actress", "the “Pirates of the Caribbean” star", "her husband", "an American witness"
+  (not followed by a name).
 - :func:`antecedent` walks back from a he/she pronoun to the nearest compatible mention
   (a named person or a role mention) in its paragraph or the one before.
 
@@ -22,8 +23,12 @@ from ..model import Entity
 from .lexicon import PRONOUN_GENDER, ROLE_NOUNS, TITLES
 
 _MOD = r"(?:[\"“”'‘’]?[A-Z][\w'’.&-]*[\"“”'‘’]?|of|the|\d+-year-old|former|late|then|longtime|estranged)"
-_ROLE_NP = re.compile(rf"\b(?:[Tt]he|[Hh]is|[Hh]er)\s+(?:{_MOD}\s+){{0,6}}(?P<role>[a-z][a-z-]*)\b")
-_APPOS = re.compile(rf",\s+(?:\d{{1,3}},\s+)?(?:the|a|an)\s+(?:{_MOD}\s+){{0,6}}(?P<role>[a-z][a-z-]*)\b")
+_ROLE_NP = re.compile(rf"\b(?:[Tt]he|[Hh]is|[Hh]er|[Aa]n?|[Oo]ne|[Aa]nother)\s+(?:{_MOD}\s+){{0,6}}"
+                      rf"(?P<role>[a-z][a-z-]*)\b")
+# an apposition is closed ("Lee, the actor, said"; "... of Lee, the actor."): "with Lee,
+# the director said" is an introductory phrase and a new subject, not an apposition
+_APPOS = re.compile(rf",\s+(?:\d{{1,3}},\s+)?(?:the|a|an)\s+(?:{_MOD}\s+){{0,6}}(?P<role>[a-z][a-z-]*)\b"
+                    rf"(?=\s*[,.;:)\n]|\s*$|\s+(?:who|whose|of|at|for|in)\b)")
 _ROLE_BEFORE = re.compile(rf"\b(?:[Tt]he|[Hh]is|[Hh]er)\s+(?:{_MOD}\s+){{0,6}}(?P<role>[a-z][a-z-]*),[ \t]+$")
 _WORD_BEFORE = re.compile(r"(?P<word>[A-Za-z][\w.-]*)[ \t]+$")
 
@@ -34,6 +39,7 @@ class RoleMention:
     end: int
     role: str  # the role noun, lower case ("actress")
     gender: str | None  # "f", "m" or None
+    modifiers: tuple[str, ...] = ()  # capitalised words qualifying it ("the Labour party leader")
 
 
 @dataclass(frozen=True)
@@ -41,6 +47,7 @@ class Tie:
     start: int  # where the name is
     role: str  # role noun or title, lower case
     name: str  # canonical name
+    context: str = ""  # the words before the name, lower case ("labour leader")
 
 
 def role_word(word: str) -> str | None:
@@ -68,6 +75,7 @@ def role_ties(text: str, entities: list[Entity]) -> list[Tie]:
         if e.type != "PERSON":
             continue
         before = text[max(0, e.start - 40):e.start]
+        context = text[max(0, e.start - 60):e.start].lower()
         for _ in range(2):  # a title may sit between the role and the name ("actor Mr. Lee")
             m = _WORD_BEFORE.search(before)
             if m is None:
@@ -78,16 +86,16 @@ def role_ties(text: str, entities: list[Entity]) -> list[Tie]:
                 role = word
             if role is None:
                 break
-            out.append(Tie(e.start, role, e.canonical))
+            out.append(Tie(e.start, role, e.canonical, context))
             if word not in TITLES:
                 break
             before = before[:m.start()]
         m = _ROLE_BEFORE.search(text, max(0, e.start - 80), e.start)
         if m is not None and role_word(m.group("role")):  # "her lawyer, Tom Berg"
-            out.append(Tie(e.start, role_word(m.group("role")), e.canonical))
+            out.append(Tie(e.start, role_word(m.group("role")), e.canonical, context))
         m = _APPOS.match(text, e.end, min(len(text), e.end + 120))
         if m is not None and role_word(m.group("role")):
-            out.append(Tie(e.start, role_word(m.group("role")), e.canonical))
+            out.append(Tie(e.start, role_word(m.group("role")), e.canonical, m.group().lower()))
     return out
 
 
@@ -104,8 +112,25 @@ def role_mentions(text: str, entities: list[Entity]) -> list[RoleMention]:
             nxt += 1
         if nxt in starts:
             continue  # "her ex-husband Tom Lee", "her lawyer, Tom Berg": a tie, not a mention
-        out.append(RoleMention(m.start(), m.end(), role, role_gender(role)))
+        out.append(RoleMention(m.start(), m.end(), role, role_gender(role), modifiers(m.group())))
     return out
+
+
+_WORDS = re.compile(r"[^\W_][\w'’.&-]*")
+#: Words that qualify a role without telling one holder from another.
+_GENERIC = frozenset("of the a an his her their its former late then longtime estranged ex current "
+                     "new veteran top senior".split())
+
+
+def modifiers(phrase: str) -> tuple[str, ...]:
+    """The words qualifying a role phrase, lower case, without its determiner, its role
+    noun, ages and generic words ("former", "late"): what tells one "leader" from another.
+
+    >>> modifiers("the Labour party leader"), modifiers("The 33-year-old actress")
+    (('labour', 'party'), ())
+    """
+    words = [w.lower().rstrip(".") for w in _WORDS.findall(phrase)][1:-1]
+    return tuple(w for w in words if w not in _GENERIC and not w[:1].isdigit())
 
 
 def paragraph_before(text: str, pos: int, n: int = 1) -> int:
@@ -174,10 +199,14 @@ def antecedent(pos: int, gender: str, lo: int, persons: list[Entity], roles: lis
     return first
 
 
-def tied_name(role: str, pos: int, ties: list[Tie], gender: str | None, gender_of) -> str | None:
+def tied_name(role: str, pos: int, ties: list[Tie], gender: str | None, gender_of,
+              qualifiers: tuple[str, ...] = ()) -> str | None:
     """The person the article ties ``role`` to: the latest tie before ``pos``, else the
-    one person tied to it anywhere; None when there is none or no single one."""
-    fits = [t for t in ties if t.role == role and compatible(gender, gender_of(t.name))]
+    one person tied to it anywhere; None when there is none or no single one. A role
+    with ``qualifiers`` ("the Labour party leader": ``("labour",)``) only matches a tie
+    whose words before the name hold every one of them ("Labour leader Ed Lee")."""
+    fits = [t for t in ties if t.role == role and compatible(gender, gender_of(t.name))
+            and all(re.search(rf"\b{re.escape(q)}\b", t.context) for q in qualifiers)]
     before = [t for t in fits if t.start < pos]
     if before:
         return max(before, key=lambda t: t.start).name
@@ -185,5 +214,5 @@ def tied_name(role: str, pos: int, ties: list[Tie], gender: str | None, gender_o
     return names.pop() if len(names) == 1 else None
 
 
-__all__ = ["RoleMention", "Tie", "antecedent", "compatible", "paragraph_before", "pronouns", "role_mentions",
-           "role_ties", "role_word", "tied_name"]
+__all__ = ["RoleMention", "Tie", "antecedent", "compatible", "modifiers", "paragraph_before", "pronouns",
+           "role_mentions", "role_ties", "role_word", "tied_name"]

@@ -65,6 +65,14 @@ def np_span(tok) -> tuple[int, int]:
             end = child.right_edge.i + 1
     while start < tok.i and tok.doc[start].is_punct:
         start += 1
+    for k in range(tok.i, start, -1):  # a noun phrase never crosses a line break
+        if "\n" in tok.doc[k - 1].whitespace_ or tok.doc[k - 1].is_space:
+            start = k
+            break
+    for k in range(tok.i + 1, end):
+        if "\n" in tok.doc[k - 1].whitespace_ or tok.doc[k].is_space:
+            end = k
+            break
     return start, end
 
 
@@ -220,8 +228,9 @@ def attribute(doc, q_start: int, q_end: int, lo: int, hi: int, inside_quote) -> 
     if subject is None:
         inverted = inverted or (cue.i >= q_end and all(doc[k].is_punct for k in range(q_end, cue.i)))
         subject = _subject_by_surface(doc, cue.i, lo, hi, inside_quote, inverted)
-    if subject is not None and any(inside_quote(k) for k in range(*subject)):
-        subject = None
+    if subject is not None and (any(inside_quote(k) for k in range(*subject))
+                                or subject[0] < lo or subject[1] > hi):
+        subject = None  # quoted words, or another paragraph the parse ran into
     start, end = cue_span(cue)
     return Attribution(start, end, subject, route, steps)
 

@@ -5,12 +5,14 @@ text, who that is: the one named woman nearby has no gendered word of her own th
 the role is never tied to a name. Other articles of the same story often do ("actress
 Ana Diaz", "Diaz admitted that she ..."). So, after names are made canonical across the
 story, each quote whose speaker mention is a he/she pronoun or a role and whose speaker
-is still unknown is resolved again by the same text rules (:mod:`.roles`), with:
+is still unknown, or only an unnamed role, is resolved again by the same text rules
+(:mod:`.roles`), with:
 
 - each person's gender voted across the story (the articles that show one; a person
   shown as both is left unknown);
 - each role tied to the people any article ties it to; a role resolves only when exactly
-  one person of the story is tied to it.
+  one person of the story is tied to it, and only a role without qualifiers ("the
+  actress", not "the Labour party leader", which the story's ties cannot tell apart).
 
 A speaker the article resolved itself is never changed, and a person of unknown gender
 is never chosen.
@@ -61,11 +63,14 @@ class _Article:
 
         self.text = text
         self.persons = [e for e in a.entities if e.type == "PERSON" and free(e.start)]
-        self.roles = [r for r in role_mentions(text, list(a.entities)) if free(r.start)]
+        self.roles = [r for r in role_mentions(text, list(a.entities)) if free(r.start)
+                      and text[r.start:r.end].split()[0].lower() in ("the", "his", "her")]
         self.pronouns = [(p, g) for p, g in pronouns(text) if free(p)]
 
 
 def _role_name(role: RoleMention, gender, ties) -> str | None:
+    if role.modifiers:
+        return None  # "the Labour party leader": the story's ties do not say which leader
     names = {n for n in ties.get(role.role, ()) if compatible(role.gender, gender.get(n))}
     return names.pop() if len(names) == 1 else None
 
@@ -100,7 +105,8 @@ def resolve_speakers(analyses: list[Analysis], texts: list[str]) -> list[Analysi
     gender, ties = story_people(analyses)
     out = []
     for a, text in zip(analyses, texts):
-        open_ = [q for q in a.quotes if q.speaker is None and q.speaker_start is not None]
+        open_ = [q for q in a.quotes if q.speaker_start is not None
+                 and (q.speaker is None or q.speaker_type == "role")]
         if not open_:
             out.append(a)
             continue
@@ -109,7 +115,7 @@ def resolve_speakers(analyses: list[Analysis], texts: list[str]) -> list[Analysi
         for q in a.quotes:
             if q in open_:
                 name = speaker_by_story(text, a, q.speaker_start, q.speaker_end, gender, ties, art)
-                q = replace(q, speaker=name) if name else q
+                q = replace(q, speaker=name, speaker_type="person") if name else q
             quotes.append(q)
         out.append(replace(a, quotes=tuple(quotes)))
     return out

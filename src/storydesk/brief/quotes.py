@@ -1,18 +1,23 @@
 """The brief's ``quotes``: who said what, each utterance once, merged across outlets.
 
-Printed quotes are grouped when they are the same utterance (:mod:`.quote_match`) and
-their speakers are compatible: the same canonical name, or one side unknown. Two
-different people's words are never merged. A quote whose own article does not name the
-speaker gets the speaker only from another article printing the same utterance with a
-named speaker; ``speaker_from`` then lists the articles that name them. A quote that
-would join groups of two different speakers is left on its own, unattributed.
+Printed quotes are first grouped by utterance alone (:mod:`.quote_match`), then the
+speakers the printings give are compared, name variants (accents, initials, titles:
+:func:`~storydesk.analyze.entities.same_person`) counting as one person:
+
+- one speaker (or none): one entry. Printings that do not name the speaker take it from
+  the ones that do, listed in ``speaker_from``; the entry's ``speaker_probability`` is
+  the highest probability among the printings that name it, never raised by the
+  printings that only repeat the words. An unnamed role ("a spokesperson for the
+  airline") and a name are one speaker only when the name is at least as probable;
+- two or more speakers: nobody is picked. Each speaker's printings are an entry flagged
+  with ``speaker_conflict`` (the other speakers), and the printings that name nobody
+  are an entry of their own with no speaker, flagged with every speaker given.
 
 Each entry shows the fullest printed form (verbatim from one source), cites every
-article that printed it, and keeps every variant. Entries are grouped by speaker, the
-most widely reported speakers and quotes first; unattributed quotes come last.
-Scare quotes (a word or two without a cue) are left out. When articles credit the same
-words to different people, each attribution stays its own entry, flagged with
-``speaker_conflict`` (the other speakers) and a note: storydesk does not pick a side.
+article that printed it, and keeps every variant; ``speaker_type`` says whether the
+speaker is a person, an organisation or an unnamed role. Entries are grouped by speaker,
+the most widely reported speakers and quotes first; unattributed quotes come last.
+Scare quotes (a word or two without a cue) are left out.
 """
 
 from __future__ import annotations
@@ -21,6 +26,7 @@ import logging
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 
+from ..analyze.entities import name_key, same_person
 from ..model import AnalyzedArticle, Quote
 from .quote_match import same_utterance, tokens
 from .sources import source
@@ -80,42 +86,98 @@ def _blocking_keys(toks: list[str]) -> set[tuple[str, ...]]:
     return {tuple(toks[i:i + 2]) for i in range(len(toks) - 1) if "*" not in toks[i] + toks[i + 1]}
 
 
-def group_quotes(analyzed: list[AnalyzedArticle]) -> list[_Group]:
-    """Printed quotes grouped by utterance (each group: its printings, fullest first).
-    Groups of the same words credited to different speakers record each other's
-    speakers in ``conflicts``."""
+def _utterances(printed: list[_Printed]) -> list[list[_Printed]]:
+    """Printings grouped by utterance alone (fullest printings first)."""
     groups: list[_Group] = []
     index: dict[tuple[str, ...], set[int]] = defaultdict(set)
-    for p in _printed(analyzed):
+    for p in printed:
         keys = _blocking_keys(p.tokens)
         candidates = sorted(set().union(*(index.get(k, set()) for k in keys))) if keys else []
-        matches = [g for g in candidates if groups[g].matches(p.tokens)]
-        speaker = p.quote.speaker
-        compatible = [g for g in matches if not speaker or groups[g].speakers <= {speaker}]
-        named = {s for g in compatible for s in groups[g].speakers}
-        if speaker is None and len(named) > 1:
-            compatible = []  # the same words credited to two people: refuse to guess
-        if compatible:
-            target = compatible[0]
-        else:
+        target = next((g for g in candidates if groups[g].matches(p.tokens)), None)
+        if target is None:
             groups.append(_Group())
             target = len(groups) - 1
         groups[target].members.append(p)
         groups[target].forms.add(tuple(p.tokens))
-        for g in matches:
-            if g != target and speaker and groups[g].speakers and speaker not in groups[g].speakers:
-                groups[g].conflicts.add(speaker)
-                groups[target].conflicts.update(groups[g].speakers)
         for k in keys:
             index[k].add(target)
-    return groups
+    return [g.members for g in groups]
+
+
+def _probability(p: _Printed) -> float:
+    q = p.quote.speaker_probability
+    return 1.0 if q is None else q  # hand-made or older analyses carry no probability
+
+
+def _kind(p: _Printed) -> str:
+    return p.quote.speaker_type or "person"
+
+
+def _by_speaker(members: list[_Printed]) -> list[list[_Printed]]:
+    """The printings that name a speaker, one list per speaker (name variants together,
+    an unnamed role with a name only when the name is at least as probable)."""
+    named = sorted((m for m in members if m.quote.speaker), key=lambda m: -_probability(m))
+    people: list[list[_Printed]] = []
+    roles: list[_Printed] = []
+    for m in named:
+        if _kind(m) == "role":
+            roles.append(m)
+            continue
+        for group in people:
+            if _kind(group[0]) == _kind(m) and same_person(group[0].quote.speaker, m.quote.speaker):
+                group.append(m)
+                break
+        else:
+            people.append([m])
+    if roles:
+        top_role = max(_probability(m) for m in roles)
+        if len(people) == 1 and max(_probability(m) for m in people[0]) >= top_role:
+            people[0].extend(roles)
+        else:
+            people.append(roles)
+    return people
+
+
+def _name(group: list[_Printed]) -> str:
+    """The form of a speaker's name an entry shows: a person's or organisation's fullest
+    form, the most printed, with accents, without a title; for a role alone, the most
+    probable printing's role."""
+    names = [m.quote.speaker for m in group if _kind(m) != "role"]
+    if not names:
+        return max(group, key=_probability).quote.speaker
+    return max(set(names), key=lambda n: (len(name_key(n)), names.count(n), sum(not c.isascii() for c in n),
+                                          -len(n.split()), n))
+
+
+def _speaker_type(named: list[_Printed]) -> str | None:
+    kinds = [_kind(m) for m in named if _kind(m) != "role"]
+    return kinds[0] if kinds else ("role" if named else None)
+
+
+def group_quotes(analyzed: list[AnalyzedArticle]) -> list[_Group]:
+    """Printed quotes grouped into entries (see the module docstring): each group holds
+    its printings, fullest first; ``conflicts`` the other speakers of the same words."""
+    out: list[_Group] = []
+    for members in _utterances(_printed(analyzed)):
+        speakers = _by_speaker(members)
+        if len(speakers) <= 1:
+            out.append(_Group(members))
+            continue
+        names = [_name(g) for g in speakers]
+        order = {id(m): i for i, m in enumerate(members)}
+        for group, name in zip(speakers, names):
+            out.append(_Group(sorted(group, key=lambda m: order[id(m)]), set(names) - {name}))
+        silent = [m for m in members if not m.quote.speaker]
+        if silent:
+            out.append(_Group(silent, set(names)))
+    return out
 
 
 def _entry(group: _Group, analyzed: list[AnalyzedArticle]) -> dict:
     members = group.members
-    full = members[0]  # the fullest printing (members are added fullest first)
+    full = members[0]  # the fullest printing (members are kept fullest first)
     named = [m for m in members if m.quote.speaker]
-    speaker = named[0].quote.speaker if named else None
+    speaker = _name(named) if named else None
     best_per_article: dict[int, _Printed] = {}
     for m in members:
         if m.article not in best_per_article:
@@ -123,6 +185,8 @@ def _entry(group: _Group, analyzed: list[AnalyzedArticle]) -> dict:
     cues = Counter(m.quote.cue for m in members if m.quote.cue)
     entry = {
         "speaker": speaker,
+        "speaker_type": _speaker_type(named),
+        "speaker_probability": round(max(_probability(m) for m in named), 4) if named else None,
         "text": full.text,
         "cue": (full.quote.cue or (cues.most_common(1)[0][0] if cues else None)),
         "sources": [source(analyzed[a], m.quote.start, m.quote.end)
@@ -139,7 +203,9 @@ def _entry(group: _Group, analyzed: list[AnalyzedArticle]) -> dict:
 
 
 def build_quotes(analyzed: list[AnalyzedArticle], notes: list[str] | None = None) -> list[dict]:
-    """``[{"speaker", "text", "cue", "sources", "variants"}]``: each utterance once."""
+    """``[{"speaker", "speaker_type", "speaker_probability", "text", "cue", "sources",
+    "variants"}]`` (and ``speaker_from``, ``speaker_conflict`` where they apply): each
+    utterance once, or once per speaker when outlets disagree."""
     entries = [_entry(group, analyzed) for group in group_quotes(analyzed)]
     if not entries:
         if notes is not None:

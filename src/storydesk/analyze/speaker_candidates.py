@@ -1,0 +1,315 @@
+"""Who might have said a quote: the candidate speakers of one quoted passage, with the
+features the speaker model (:mod:`.speaker_model`) weighs.
+
+Candidates are mentions outside quotation marks in the quote's paragraph (and the
+paragraph before, when the quote's own paragraph is nothing but quotation): named
+people and organisations, role phrases ("a spokesperson for the airline"), pronouns,
+and any other subject of a verb; the mention the attribution rules chose
+(:mod:`.speakers`, or a speaker carried over from an earlier quote) is always one of them.
+"Nobody" is the answer when no candidate is likely enough.
+
+Each candidate is described by what the rules know: its kind (name, role, pronoun, date
+word, message, nationality), its place in the parse (subject of a speech verb, object of
+"told", "according to" object, possessor), the cue it hangs on (negated? "reported"?),
+where it sits (same sentence, before or after, distance, another quote in between,
+another paragraph), whether the quote itself names it, and whether the article uses it
+as an addressee elsewhere ("told Deadline"), which is what outlets are. The features are
+plain numbers keyed by name; the names are the model's vocabulary (:data:`FEATURES`).
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass, field
+
+from ..model import Entity
+from .lexicon import MESSAGE_NOUNS, PLURAL_PRONOUNS, ROLE_NOUNS
+from .speakers import is_cue, np_span
+
+_SUBJ = ("nsubj", "nsubjpass")
+_ENTITY_KINDS = {"PERSON": "person", "ORG": "org", "GPE": "place", "LOC": "place", "NORP": "norp"}
+#: Verbs whose subject publishes words rather than says them ("Deadline reported").
+_PUBLISH = frozenset("report publish print write air broadcast obtain quote cite".split())
+_RELATIVE = frozenset("who that which whom".split())
+_TIME_WORDS = frozenset(
+    """monday tuesday wednesday thursday friday saturday sunday today yesterday tomorrow
+    tonight morning afternoon evening night week weekend month year january february march
+    april may june july august september october november december""".split()
+)
+#: Rule routes (see :mod:`.quotes`); each is a feature of the candidate the rules chose.
+ROUTES = ("parse", "after", "before", "previous", "colon", "carry", "signed", "post")
+_MAX_CANDIDATES = 12
+
+FEATURES = (
+    "bias", "k_person", "k_org", "k_place", "k_norp", "k_he_she", "k_they", "k_it", "k_first",
+    "k_relative", "k_role", "k_noun", "k_date", "k_message", "subj", "subj_speech",
+    "subj_other_verb", "obj_speech", "addressee", "according", "poss", "pobj", "compound",
+    "neg_cue", "publish_cue", "rule", *(f"route_{r}" for r in ROUTES), "rule_steps",
+    "after", "log_dist", "same_sent", "prev_par", "quote_between", "nearest", "nearest_subj",
+    "named_in_quote", "log_mentions", "resolved", "headline", "outlet_like", "colon_lead",
+    "subj_speech_same_sent", "org_publish", "pron_unresolved", "translated", "n_speech_subj",
+)
+
+
+@dataclass
+class Candidate:
+    """A mention that may be the quote's speaker: ``start:end`` tokens, ``root`` its head."""
+
+    root: int
+    start: int
+    end: int
+    features: dict[str, float] = field(default_factory=dict)
+    route: str | None = None  # the rules' route, when the rules chose this mention
+
+
+def time_word(text: str) -> bool:
+    """Whether ``text`` is a day, month or time word ("Saturday", "Friday night"): never
+    a speaker.
+
+    >>> time_word("Saturday"), time_word("Friday night"), time_word("Ana Diaz")
+    (True, True, False)
+    """
+    words = re.findall(r"[a-z]+", text.lower())
+    return bool(words) and all(w in _TIME_WORDS for w in words)
+
+
+def _entity_at(entities: list[Entity], char: int) -> Entity | None:
+    for e in entities:
+        if e.start <= char < e.end:
+            return e
+    return None
+
+
+def _kind(tok, ent: Entity | None) -> str:
+    low = tok.lower_
+    if time_word(tok.text) or tok.ent_type_ in ("DATE", "TIME"):
+        return "date"
+    if ent is not None and ent.type in _ENTITY_KINDS:
+        return _ENTITY_KINDS[ent.type]
+    if low in ("he", "she"):
+        return "he_she"
+    if low in PLURAL_PRONOUNS:
+        return "they"
+    if low in ("it", "this"):
+        return "it"
+    if low in ("i", "we", "me", "us", "you"):
+        return "first"
+    if low in _RELATIVE:
+        return "relative"
+    if tok.lemma_.lower() in MESSAGE_NOUNS:
+        return "message"
+    if tok.lemma_.lower() in ROLE_NOUNS or low in ROLE_NOUNS:
+        return "role"
+    return "noun"
+
+
+def _addressee(tok) -> bool:
+    """``tok`` is spoken to: "told X", "said to X", "an interview with X"."""
+    head = tok.head
+    if tok.dep_ in ("dobj", "dative", "iobj") and head.lemma_.lower() == "tell":
+        return True
+    if tok.dep_ == "pobj" and head.lower_ in ("to", "with"):
+        governor = head.head
+        return is_cue(governor) or governor.lemma_.lower() in ("interview", "speak", "talk")
+    return False
+
+
+def _according(tok) -> bool:
+    head = tok.head
+    return (tok.dep_ == "pobj" and head.lower_ == "to" and head.i > 0
+            and tok.doc[head.i - 1].lower_ == "according")
+
+
+def _is_root_candidate(tok, inside) -> bool:
+    if inside(tok.i) or tok.is_punct or tok.is_space:
+        return False
+    if tok.dep_ in _SUBJ and tok.pos_ in ("NOUN", "PROPN", "PRON"):
+        return True
+    if tok.pos_ in ("NOUN", "PROPN") and (_according(tok) or _addressee(tok)):
+        return True
+    return False
+
+
+def _outlets(doc, entities: list[Entity], inside) -> set[str]:
+    """Names the article uses as an addressee or an "according to" source and never as
+    the subject of a speech verb: outlets and interviewers ("told Deadline", "according
+    to the Times"), not people who are spoken to and speak ("told Depp", "Depp said")."""
+    addressed, speaking = set(), set()
+    for e in entities:
+        span = doc.char_span(e.start, e.end, alignment_mode="expand")
+        if span is None or inside(span.root.i):
+            continue
+        root = span.root
+        if _addressee(root) or _according(root):
+            addressed.add(e.canonical)
+        elif root.dep_ in _SUBJ and is_cue(root.head):
+            speaking.add(e.canonical)
+    return addressed - speaking
+
+
+def _name_in_quote(name: str | None, quote_text: str) -> bool:
+    if not name:
+        return False
+    words = [w for w in re.findall(r"[^\W\d_][\w'’-]*", name) if w[:1].isupper()]
+    if not words:
+        return False
+    return re.search(rf"\b{re.escape(words[-1])}\b", quote_text) is not None
+
+
+@dataclass
+class Scene:
+    """What every candidate of one article shares: the parse, quoted regions, names."""
+
+    doc: object
+    text: str
+    inside: object  # token index -> quoted?
+    quoted_char: object  # char offset -> quoted?
+    regions: list[tuple[int, int]]  # quoted regions (marks included), char offsets
+    entities: list[Entity]
+    headlines: list[tuple[int, int]]
+    resolve: object  # (start_tok, end_tok) -> canonical name or None
+    counts: dict[str, int] = field(default_factory=dict)
+    outlets: set[str] = field(default_factory=set)
+
+    @classmethod
+    def build(cls, doc, text, inside, quoted_char, regions, entities, headlines, resolve) -> "Scene":
+        scene = cls(doc, text, inside, quoted_char, regions, entities, headlines, resolve)
+        for e in entities:
+            if not quoted_char(e.start):
+                scene.counts[e.canonical] = scene.counts.get(e.canonical, 0) + 1
+        scene.outlets = _outlets(doc, entities, inside)
+        return scene
+
+
+def _roots(scene: Scene, lo_tok: int, hi_tok: int, roles) -> set[int]:
+    doc = scene.doc
+    roots = {t.i for t in doc[lo_tok:hi_tok] if _is_root_candidate(t, scene.inside)}
+    lo_char = doc[lo_tok].idx if lo_tok < len(doc) else len(scene.text)
+    hi_char = doc[hi_tok - 1].idx + len(doc[hi_tok - 1]) if hi_tok > 0 else 0
+    for e in scene.entities:
+        if lo_char <= e.start < hi_char and not scene.quoted_char(e.start):
+            span = doc.char_span(e.start, e.end, alignment_mode="expand")
+            if span is not None:
+                roots.add(span.root.i)
+    for r in roles:
+        if lo_char <= r.start < hi_char and not scene.quoted_char(r.start):
+            span = doc.char_span(r.start, r.end, alignment_mode="expand")
+            if span is not None:
+                roots.add(span.root.i)
+    return {i for i in roots if not scene.inside(i)}
+
+
+def _span_of(scene: Scene, root: int) -> tuple[int, int]:
+    tok = scene.doc[root]
+    start, end = np_span(tok)
+    ent = _entity_at(scene.entities, tok.idx)
+    if ent is not None:
+        span = scene.doc.char_span(ent.start, ent.end, alignment_mode="expand")
+        if span is not None:
+            start, end = min(start, span.start), max(end, span.end)
+    return start, end
+
+
+def gather(scene: Scene, window: tuple[int, int], quote: tuple[int, int], region: tuple[int, int],
+           paragraph: int, quote_text: str, rule: Candidate | None, roles,
+           colon_lead: bool, translated: bool) -> list[Candidate]:
+    """The candidates for the quote whose words are tokens ``quote`` (marks included in
+    the char ``region``), looked for in the tokens ``window``; ``rule`` is the mention the
+    rules chose (its features are filled in here)."""
+    doc = scene.doc
+    q_lo, q_hi = quote
+    roots = _roots(scene, *window, roles)
+    if rule is not None:
+        roots.add(rule.root)
+    by_dist = sorted(roots, key=lambda i: (min(abs(i - q_lo), abs(i - q_hi)), i))[:_MAX_CANDIDATES]
+    if rule is not None and rule.root not in by_dist:
+        by_dist.append(rule.root)
+    q_sents = {t.sent.start for t in doc[q_lo:q_hi]}
+    speech_subjects = sum(1 for i in by_dist if doc[i].dep_ in _SUBJ and is_cue(doc[i].head))
+    out = []
+    for root in by_dist:
+        tok = doc[root]
+        start, end = (rule.start, rule.end) if rule is not None and root == rule.root else _span_of(scene, root)
+        ent = _entity_at(scene.entities, tok.idx)
+        kind = _kind(tok, ent)
+        f = {"bias": 1.0, f"k_{kind}": 1.0}
+        head = tok.head
+        subj = tok.dep_ in _SUBJ or (tok.dep_ == "conj" and tok.head.dep_ in _SUBJ)
+        if subj:
+            verb = head if tok.dep_ in _SUBJ else head.head
+            f["subj"] = 1.0
+            speech = is_cue(verb)
+            f["subj_speech" if speech else "subj_other_verb"] = 1.0
+            if any(c.dep_ == "neg" for c in verb.children):
+                f["neg_cue"] = 1.0
+            if verb.lemma_.lower() in _PUBLISH:
+                f["publish_cue"] = 1.0
+                if kind in ("org", "noun", "norp"):
+                    f["org_publish"] = 1.0
+        if tok.dep_ in ("dobj", "dative", "iobj") and is_cue(head):
+            f["obj_speech"] = 1.0
+        if _addressee(tok):
+            f["addressee"] = 1.0
+        if _according(tok):
+            f["according"] = 1.0
+        elif tok.dep_ == "pobj" and not f.get("addressee"):
+            f["pobj"] = 1.0
+        if tok.dep_ == "poss":
+            f["poss"] = 1.0
+        if tok.dep_ in ("compound", "nmod", "amod"):
+            f["compound"] = 1.0
+        if rule is not None and root == rule.root:
+            f["rule"] = 1.0
+            f[f"route_{rule.route}"] = 1.0
+            f["rule_steps"] = float(rule.features.get("rule_steps", 0.0))
+        after = root >= q_hi
+        f["after"] = float(after)
+        dist = root - q_hi if after else q_lo - root
+        f["log_dist"] = math.log1p(max(0, dist))
+        f["same_sent"] = float(tok.sent.start in q_sents or any(
+            tok.sent.start <= i < tok.sent.end for i in (q_lo, q_hi - 1)))
+        if f["same_sent"] and f.get("subj_speech"):
+            f["subj_speech_same_sent"] = 1.0
+        f["prev_par"] = float(tok.idx < paragraph)
+        lo_c, hi_c = (region[1], tok.idx) if after else (tok.idx, region[0])
+        if any(lo_c <= a and b <= hi_c for a, b in scene.regions if (a, b) != region):
+            f["quote_between"] = 1.0
+        name = scene.resolve(start, end) if kind in ("he_she", "role", "relative") else (
+            ent.canonical if ent is not None else None)
+        if kind in ("he_she", "role", "relative"):
+            f["resolved"] = float(name is not None)
+            if kind == "he_she" and name is None:
+                f["pron_unresolved"] = 1.0
+        if _name_in_quote(name, quote_text):
+            f["named_in_quote"] = 1.0
+        if name is not None:
+            f["log_mentions"] = math.log1p(scene.counts.get(name, 0))
+            if name in scene.outlets:
+                f["outlet_like"] = 1.0
+        if any(a <= tok.idx < b for a, b in scene.headlines):
+            f["headline"] = 1.0
+        if colon_lead and not after:
+            f["colon_lead"] = 1.0
+        if translated:
+            f["translated"] = 1.0
+        f["n_speech_subj"] = float(min(speech_subjects, 4))
+        cand = Candidate(root, start, end, f, rule.route if rule is not None and root == rule.root else None)
+        out.append(cand)
+    _mark_nearest(out)
+    return out
+
+
+def _mark_nearest(cands: list[Candidate]) -> None:
+    """The nearest candidate overall, and the nearest subject of a speech verb."""
+    def dist(c: Candidate) -> float:
+        return c.features["log_dist"] + (0.01 if c.features["after"] else 0.0)
+
+    if cands:
+        min(cands, key=dist).features["nearest"] = 1.0
+    speakers = [c for c in cands if c.features.get("subj_speech")]
+    if speakers:
+        min(speakers, key=dist).features["nearest_subj"] = 1.0
+
+
+__all__ = ["Candidate", "FEATURES", "ROUTES", "Scene", "gather", "time_word"]
