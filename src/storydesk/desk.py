@@ -272,11 +272,18 @@ class Desk:
 
         return story_article_ids(self.store, story_id)
 
-    def trends(self, *, window: str | None = None) -> list[dict]:
-        """Bursting terms of the last ``window`` (default 7d), highest score first."""
+    def trends(self, *, window: str | None = None, at: str | None = None) -> list[dict]:
+        """Bursting terms of the ``window`` (default 7d) ending ``at``, new bursts first
+        (the rows of :meth:`trend_report`)."""
+        return self.trend_report(window=window, at=at)["trends"]
+
+    def trend_report(self, *, window: str | None = None, at: str | None = None) -> dict:
+        """What is trending and why: ``{"at", "mode", "window", "notes", "trends"}``. The
+        window ends ``at`` (ISO date or time), else now in a live desk, else at the newest
+        activity of the store that is not an outlier (``notes`` says which)."""
         from .stories.api import trends
 
-        return trends(self.store, self.settings, window=window)
+        return trends(self.store, self.settings, window=window, at=at)
 
     # -- briefs (issue 4) ---------------------------------------------------------------
     def brief_articles(self, articles: Iterable[Article], story_id: str | None = None) -> dict:
