@@ -160,7 +160,7 @@ def term_quality(db: Path, days: list[tuple[str, list[dict]]], window_days: floa
             c = judged[r["term"]]
             classes[c or "ok"] += 1
             distinct.setdefault(r["term"], c)
-            rows_out.append({"day": day, "term": r["term"], "kind": r["kind"], "class": c,
+            rows_out.append({"day": day, "term": r["term"], "kind": r.get("kind"), "class": c,
                              "story_id": r.get("story_id")})
     listed = sum(classes.values())
     out: dict[str, float] = {
@@ -175,4 +175,38 @@ def term_quality(db: Path, days: list[tuple[str, list[dict]]], window_days: floa
     out.update(why_links(days, articles, story_of(db), window_days))
     if dump is not None:
         dump.write_text("\n".join(json.dumps(r) for r in rows_out) + "\n", encoding="utf-8")
+    return out
+
+
+def volume_baseline(db: Path, days: list[str], window_days: float, top: int = 10) -> list[tuple[str, list[dict]]]:
+    """The list a user gets without burst detection: each day, the ``top`` names and
+    hashtags the most articles of the window mention (the analysis's canonical names, as
+    tagged), each linked to the story that mentions it most."""
+    from datetime import timedelta
+
+    from storydesk.stories.terms import TREND_ENTITY_TYPES
+
+    found = analyses(db)
+    stories = story_of(db)
+    dated = []
+    for a in store_articles(db):
+        if not a.published or a.id not in found:
+            continue
+        names = {e.canonical for e in found[a.id].entities if e.type in TREND_ENTITY_TYPES}
+        names |= {t.text for t in found[a.id].tags if t.kind == "hashtag"}
+        dated.append((datetime.fromisoformat(a.published[:19]), a.id, names))
+    out = []
+    for day in days:
+        end = datetime.fromisoformat(day) + timedelta(days=1)
+        start = end - timedelta(days=window_days)
+        docs: Counter = Counter()
+        by_story: dict[str, Counter] = {}
+        for when, article_id, names in dated:
+            if start <= when < end:
+                for name in names:
+                    docs[name] += 1
+                    by_story.setdefault(name, Counter())[stories.get(article_id)] += 1
+        rows = [{"term": name, "kind": "entity", "story_id": by_story[name].most_common(1)[0][0]}
+                for name, _ in docs.most_common(top)]
+        out.append((day, rows))
     return out

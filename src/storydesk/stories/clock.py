@@ -6,7 +6,8 @@ within one window of the wall clock: the window ends now. Otherwise the store is
 archive being read later, and the window ends with the newest bucket of activity,
 leaving out any that stand apart from the rest: a run of buckets after a gap longer than
 the window and longer than all the time the rest of the store covers, holding at most
-``OUTLIER_SHARE`` of all activity. One article dated years
+``OUTLIER_SHARE`` of all activity (or a single item) while the rest holds four times
+as much. One article dated years
 after the rest therefore does not move the window; the answer says so.
 
 >>> from datetime import datetime, timedelta
@@ -54,7 +55,7 @@ def window_end(
     cut, tail = len(times), 0
     for i in range(len(times) - 1, 0, -1):
         tail += times[i][1]
-        if tail > OUTLIER_SHARE * total:
+        if tail > max(1, OUTLIER_SHARE * total) or total - tail < 4 * tail:
             break
         gap, rest = times[i][0] - times[i - 1][0], times[i - 1][0] - times[0][0]
         if gap > max(span, rest + width):

@@ -178,10 +178,13 @@ def _fold(cands: dict[str, _Candidate], story_of: dict[str, str | None],
 
 
 def _sources(sources: Counter) -> dict:
-    outlets = sorted((s.split(":", 1)[1] for s in sources if s.startswith("outlet:")))
-    accounts = sorted((s.split(":", 2)[2] for s in sources if s.startswith("account:")))
-    return {"outlets": outlets, "accounts": accounts,
-            "other": sum(1 for s in sources if not s.startswith(("outlet:", "account:")))}
+    """Who mentioned the term: outlets, post accounts, and other inputs (a file or post
+    stream that names no outlet), by name."""
+    outlets = sorted(s.split(":", 1)[1] for s in sources if s.startswith("outlet:"))
+    accounts = sorted(s.split(":", 2)[2] for s in sources if s.startswith("account:"))
+    other = sorted(s.split(":", 1)[1].replace("\\", "/").rsplit("/", 1)[-1]
+                   for s in sources if not s.startswith(("outlet:", "account:")))
+    return {"outlets": outlets, "accounts": accounts, "other": other}
 
 
 def _explain(row: dict, bucket_hours: float) -> str:

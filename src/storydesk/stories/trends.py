@@ -6,14 +6,16 @@ a table of ``table_size`` counters (a count-min sketch): memory is the table, wh
 the number of distinct terms. Each cell keeps the count of the open bucket and, over
 the finished buckets, an exponentially weighted moving average and variance of the
 term's *share* of the bucket's items (articles, posts; the tracker counts each source
-once, so an item is a source active in the bucket). A term that is always large has a
-large usual share and must rise above it by the same standard as a small one; a busy
-day (twice the items) doubles every term's expected count, so volume alone is not a
-burst. Buckets in which nothing arrived are not history: an archive with quiet months
-does not forget its terms' usual share. When a term arrives in a bucket of ``n`` items
-so far its burst score is
+once, so an item is a source active in the bucket), started at the first bucket's
+shares. A term that is always large has a large usual share and must rise above it by
+the same standard as a small one; a busy bucket (more items than usual) raises every
+term's expected count with it, so volume alone is not a burst. Buckets in which nothing
+arrived are not history: an archive with quiet months does not forget its terms' usual
+share. When a term arrives in a bucket of ``n`` items so far, with ``N = max(n, items)``
+(``items`` the usual number of items of a bucket, so that an open bucket is measured
+against a whole bucket's expectation until it is busier than usual), its burst score is
 
-    (count - share * n) / max(spread * n, sqrt(share * n), beta, sqrt(min_share * items))
+    (count - share * N) / max(spread * N, sqrt(share * N), beta, sqrt(min_share * N))
 
 (counts are at least as noisy as a Poisson count of their expected value, so the spread
 is never taken below its square root; ``beta`` keeps new and rare terms from flagging on
@@ -161,6 +163,11 @@ class TrendDetector:
         if items <= 0:
             return
         a = self.alpha
+        if self._folds == 0:  # the first bucket's shares start the averages
+            self._mean = counts / items
+            self._items_mean = float(items)
+            self._folds = 1
+            return
         delta = counts / items - self._mean
         self._mean += a * delta
         self._var = (1 - a) * (self._var + a * delta * delta)
@@ -181,11 +188,9 @@ class TrendDetector:
 
     # -- learning ----------------------------------------------------------------------
     def _refresh_baseline(self) -> None:
-        # averages started at zero: divide by the weight they have gathered (as Adam does)
-        gathered = 1.0 - (1.0 - self.alpha) ** self._folds if self._folds else 1.0
-        self._base_mean = (self._mean / gathered).tolist()
-        self._base_std = np.sqrt(np.maximum(self._var / gathered, 0.0)).tolist()
-        self._base_items = self._items_mean / gathered
+        self._base_mean = self._mean.tolist()
+        self._base_std = np.sqrt(np.maximum(self._var, 0.0)).tolist()
+        self._base_items = self._items_mean
 
     def cells(self, key: str) -> list[int]:
         """The ``depth`` table cells of a term (stable across runs and processes)."""
@@ -241,8 +246,10 @@ class TrendDetector:
         return max(self.beta, math.sqrt(self.min_share * max(items, self._base_items)))
 
     def _score(self, cells: list[int], counts: array, floor: float, items: int) -> tuple[float, float]:
-        """(score, expected count) in the least contaminated of ``cells``."""
+        """(score, expected count) in the least contaminated of ``cells``, in a bucket of
+        ``items`` items so far (measured as a whole bucket until it is busier)."""
         mean, std = self._base_mean, self._base_std
+        items = max(items, self._base_items)
         best = None
         for c in cells:
             expected = mean[c] * items
