@@ -11,8 +11,9 @@ A term listed on a day is noise when one of these holds (checked in this order):
   word for word in three or more articles of one outlet published on two or more days
   (forms, navigation, bylines, credits).
 - ``generic``: a single word that the store's text writes in lower case in most of its
-  occurrences away from a sentence start ("man", "settings"), or that is part of a date,
-  time or number in most of them ("Feb").
+  occurrences away from a sentence start ("man", "settings"; a word the term spells in
+  capitals, an acronym such as "WHO", is not judged by this), or that is part of a date,
+  time or number (the analysis's dates and number entities) in most of them ("Feb").
 
 Every rule reads the store, never a word list. ``benchmarks/labels/trend-terms.jsonl``
 holds a hand-labelled sample that checks the rules (see ``agreement``).
@@ -119,10 +120,12 @@ class Evidence:
         if term.startswith("#") or len(words(term)) != 1:
             return False
         pattern = _pattern(term)
+        acronym = term.isupper() and len(term) > 1
         lower = upper = in_numbers = total = 0
         for a in self.articles:
-            spans = [(e.start, e.end) for e in (self.analyses[a.id].entities if a.id in self.analyses else ())
-                     if e.type in NOT_NAMES]
+            found = self.analyses.get(a.id)
+            spans = [(e.start, e.end) for e in (found.entities if found else ()) if e.type in NOT_NAMES]
+            spans += [(d.start, d.end) for d in (found.dates if found else ())]
             for m in pattern.finditer(a.text):
                 total += 1
                 if any(s <= m.start() < e for s, e in spans):
@@ -135,7 +138,7 @@ class Evidence:
                     lower += 1
         if total == 0:
             return False
-        return lower > upper or in_numbers * 2 > total
+        return (lower > upper and not acronym) or in_numbers * 2 > total
 
     def noise(self, term: str) -> str | None:
         """``boilerplate``, ``generic`` or None (fragments are judged per day's list)."""
@@ -157,21 +160,28 @@ def judge_day(listed: list[str], evidence: Evidence) -> dict[str, str | None]:
 
 
 def agreement(labels: list[dict], evidence: Evidence) -> dict[str, float]:
-    """How often the rules agree with hand labels (``noise`` in ``label``: fragment,
-    boilerplate, generic, other; ``ok``) on noise-or-not, and the noise share each gives."""
+    """How often the rules agree with hand labels (``label``: ok, or the noise class:
+    fragment, boilerplate, generic, other) on noise-or-not, and the noise share each
+    gives, for each listing (``system``) labelled."""
     hits = 0
     rule_noise = hand_noise = 0
     confusion: Counter = Counter()
+    per_system: dict[str, list[int]] = defaultdict(lambda: [0, 0])
     for row in labels:
-        rule = "fragment" if row.get("fragment_of") else evidence.noise(row["term"])
+        rule = "fragment" if row.get("rule_fragment_of") else evidence.noise(row["term"])
         hand = row["label"] != "ok"
         hits += (rule is not None) == hand
         rule_noise += rule is not None
         hand_noise += hand
         confusion[(rule or "ok", row["label"])] += 1
+        per_system[row.get("system", "")][0] += hand
+        per_system[row.get("system", "")][1] += 1
     n = len(labels) or 1
-    return {"labels": len(labels), "agreement": round(hits / n, 4),
-            "noise_by_rules": round(rule_noise / n, 4), "noise_by_hand": round(hand_noise / n, 4)}
+    out = {"labels": len(labels), "agreement": round(hits / n, 4),
+           "noise_by_rules": round(rule_noise / n, 4), "noise_by_hand": round(hand_noise / n, 4)}
+    for system, (noisy, total) in sorted(per_system.items()):
+        out[f"hand_noise[{system}]"] = round(noisy / total, 4)
+    return out
 
 
 def why_links(days: list[tuple[str, list[dict]]], articles: list[Article], story_of: dict[str, str],

@@ -42,7 +42,7 @@ _CALENDAR = frozenset(
 )
 KINDS = ("hashtag", "entity", "phrase")
 #: spaCy's English stop words (function words; not the grouping list, which adds "new", "year")
-_FUNCTION_WORDS = frozenset(SPACY_STOP_WORDS)
+FUNCTION_WORDS = frozenset(SPACY_STOP_WORDS)
 _POSSESSIVE = re.compile(r"(?<=\w)['’]s?(?=\s|$)")
 
 
@@ -74,7 +74,7 @@ def clean_name(text: str) -> str:
     words = text.split()
     while words and words[0][:1].islower():
         words.pop(0)
-    while len(words) > 1 and words[-1].casefold().strip(".,") in _FUNCTION_WORDS:
+    while len(words) > 1 and words[-1].casefold().strip(".,") in FUNCTION_WORDS:
         words.pop()
     return " ".join(words)
 

@@ -34,7 +34,7 @@ from ..config import Settings
 from ..store import Store
 from ..store import trends as tdb
 from .clock import Clock, window_end
-from .terms import TREND_ENTITY_TYPES, contains, name_words, term_key
+from .terms import FUNCTION_WORDS, TREND_ENTITY_TYPES, contains, name_words
 from .trends import bucket_floor
 from .when import parse_duration
 
@@ -145,10 +145,20 @@ def _keeps(a: _Candidate, b: _Candidate, types: dict[str, Counter]) -> bool:
     return (len(a.sources), len(wa)) >= (len(b.sources), len(wb))
 
 
+def initials(label: str) -> str:
+    """The initials of a name's words, function words left out (an acronym's letters).
+
+    >>> initials("Rail Accident Investigation Branch"), initials("International Consortium of Investigative Journalists")
+    ('RAIB', 'ICIJ')
+    """
+    return "".join(w[0] for w in label.split() if w[:1].isupper() and w.casefold() not in FUNCTION_WORDS).upper()
+
+
 def _fold(cands: dict[str, _Candidate], story_of: dict[str, str | None],
           names: dict[str, list], types: dict[str, Counter]) -> dict[str, _Candidate]:
-    """One term per thing: story-wide full names, then one form of names listed inside
-    one another."""
+    """One term per thing: story-wide full names, one form of names listed inside one
+    another, and an acronym folded into the listed name it abbreviates ("RAIB", "Rail
+    Accident Investigation Branch") when both are mostly mentioned in the same story."""
     out: dict[str, _Candidate] = {}
     for c in sorted(cands.values(), key=lambda c: (-len(name_words(c.label)), c.key)):
         if c.kind != "hashtag" and story_of.get(c.key):
@@ -174,6 +184,13 @@ def _fold(cands: dict[str, _Candidate], story_of: dict[str, str | None],
         else:
             del out[host.key]
             short.absorb(host)
+    for short in list(out.values()):
+        if short.kind == "hashtag" or not short.label.isupper() or not 2 <= len(short.label) <= 8:
+            continue
+        hosts = [c for c in out.values() if c.key != short.key and len(c.label.split()) >= 2
+                 and initials(c.label) == short.label and _majority(c.stories)[0] == _majority(short.stories)[0]]
+        if hosts:
+            max(hosts, key=lambda c: (len(c.sources), c.key)).absorb(out.pop(short.key))
     return out
 
 
