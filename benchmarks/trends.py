@@ -1,21 +1,36 @@
-"""Trend detection: storydesk's bounded-memory SigniTrend-style detector.
+"""Trend detection: storydesk's bounded-memory SigniTrend-style detector, and the lists
+``storydesk trends`` shows.
 
 1. timeline17 replay: each topic folder's articles streamed by date (terms without
    spaCy: hashtags and capitalised phrases), daily buckets. A day is flagged when any
    term bursts. Precision/recall of flagged days against each gold timeline's dates
    (averaged over the 19 timelines), beside the publication-count baseline (days whose
-   article count bursts against its own moving average, same threshold). Also Date-F1 at
-   k = the timeline's length: days ranked by burst evidence (storydesk: distinct terms
-   flagged that day; ``date_f1@k_volume+terms``: the day's publication-count burst score
-   plus log(1 + those terms)) or by article count (PUBCOUNT, published Date-F1 0.481 on
-   T17 with merged sources).
+   article count bursts against its own moving average, same threshold) and Kleinberg's
+   two-state automaton per term (:mod:`benchmarks.kleinberg`; offline, so it sees the
+   future; a day is flagged when a term's burst starts; its best s/gamma of a small grid).
+   Also Date-F1 at k = the timeline's length: days ranked by burst evidence (storydesk:
+   distinct terms flagged that day; ``date_f1@k_volume+terms``: the day's
+   publication-count burst score plus log(1 + those terms); Kleinberg: burst onsets) or
+   by article count (PUBCOUNT, published Date-F1 0.481 on T17 with merged sources).
 2. synthetic stream: >= 1,000,000 posts (Zipf vocabulary of 200,000 terms, hourly
    buckets) with bursts injected at known hours: recall of the injected bursts, false
    alarms per day, throughput in terms/s, beside an exact per-term detector (the same
-   statistics in an unbounded dictionary). The stream is also run with the
-   ``trend_min_share`` floor off (0): the detector as it was before that setting.
+   statistics in an unbounded dictionary) and Kleinberg's automaton (both on a tenth of
+   the stream). The stream is also run with the ``trend_min_share`` floor off (0).
+3. listed terms (issue 14): the mixed store of :mod:`benchmarks.trends_replay`
+   (Giveme5W1H plus three outlets' timeline17 H1N1 articles, 784 articles stored)
+   replayed day by day through the desk, ``Desk.trends()`` asked at the end of each day
+   (7-day window): the share of listed terms that :mod:`benchmarks.trend_noise`'s rules
+   call noise (fragment or variant of another listed term, boilerplate, generic word),
+   and the why-link precision (share of terms listed with a story whose story holds most
+   of the window's articles that mention the term, found by the term's text); beside the
+   list a user gets without burst detection (the 10 names most articles of the window
+   mention); and how the rules agree with the hand labels of
+   ``benchmarks/labels/trend-terms.jsonl``. The first run analyzes the store with spaCy
+   (several minutes) and keeps it under /tmp/storydesk-bench.
 
     .venv/bin/python -m benchmarks.trends [--data DIR] [--json] [--posts N] [--min-share S]
+                                          [--only timeline17|synthetic|terms]
 """
 
 from __future__ import annotations
