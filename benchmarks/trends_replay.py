@@ -65,7 +65,8 @@ def seed_store(data: Path, settings: Settings | None = None) -> Path:
     from storydesk.analyze import ANALYZER_VERSION
 
     paths = inputs(data)
-    key = hashlib.sha1("\n".join([ANALYZER_VERSION, *paths]).encode()).hexdigest()[:10]
+    names = [Path(p).name for p in paths]  # the same store wherever the data folder is
+    key = hashlib.sha1("\n".join([ANALYZER_VERSION, *names]).encode()).hexdigest()[:10]
     seed = WORK / f"trends-seed-{key}.db"
     if seed.exists():
         return seed

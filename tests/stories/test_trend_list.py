@@ -299,3 +299,29 @@ def test_post_accounts_are_their_handles_else_their_stream():
     c = PostItem(T0, "z", "posts.jsonl")
     assert a.account == b.account == "account:twitter:@ann"
     assert c.account == "stream:posts.jsonl"
+
+
+def test_a_name_takes_the_type_most_articles_gave_it(tmp_path):
+    """The small model calls "Volkswagen ID" a person in one article; three others call
+    it a product line of an organisation: the listing says organisation."""
+    from storydesk.model import Analysis, Entity
+
+    settings = Settings(db=str(tmp_path / "types.db"))
+    with Store(settings.db) as store:
+        tracker = StoryTracker(store, settings)
+        n = 0
+        for day in range(8):
+            for k, outlet in enumerate(["a.example", "b.example", "c.example", "d.example"]
+                                       if day == 7 else ["a.example"]):
+                n += 1
+                text = ("Volkswagen ID sales doubled, the carmaker said. " if day == 7
+                        else f"Quiet trading on day {day}. ") + "Dealers reported long waiting lists."
+                kind = "PERSON" if k == 0 else "ORG"
+                found = (Entity(0, 13, "Volkswagen ID", kind, "Volkswagen ID"),) if day == 7 else ()
+                a = Article(id=f"v{n}", source=f"v/{n}.txt", format="text", title=None, text=text,
+                            outlet=outlet, published=f"2020-06-0{day + 1}", precision="day")
+                store.add_article(a)
+                tracker.add_article(a, Analysis(a.id, "test", entities=found))
+    with Desk(settings) as desk:
+        rows = {r["term"]: r for r in desk.trends()}
+    assert rows["Volkswagen ID"]["type"] == "ORG"

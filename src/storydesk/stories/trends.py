@@ -214,6 +214,7 @@ class TrendDetector:
             counts = self._open[index] = self._zeros()
         n = self._items[index] = self._items.get(index, 0) + (weight if items is None else items)
         floor = self.spread_floor(n)
+        n = max(n, self._base_items)  # a bucket counts as whole until it is busier than usual
         flags = []
         bucket = self.bucket_start(index)
         for term in terms:
@@ -245,18 +246,21 @@ class TrendDetector:
             return self.beta
         return max(self.beta, math.sqrt(self.min_share * max(items, self._base_items)))
 
-    def _score(self, cells: list[int], counts: array, floor: float, items: int) -> tuple[float, float]:
-        """(score, expected count) in the least contaminated of ``cells``, in a bucket of
-        ``items`` items so far (measured as a whole bucket until it is busier)."""
-        mean, std = self._base_mean, self._base_std
-        items = max(items, self._base_items)
-        best = None
+    def _score(self, cells: list[int], counts: array, floor: float, n: float) -> tuple[float, float]:
+        """(score, expected count) in the least contaminated of ``cells``, for a bucket
+        measured as ``n`` items (see the module's doc)."""
+        mean, std, sqrt = self._base_mean, self._base_std, math.sqrt
+        best, best_expected = math.inf, 0.0
         for c in cells:
-            expected = mean[c] * items
-            score = (counts[c] - expected) / max(std[c] * items, math.sqrt(expected), floor)
-            if best is None or score < best[0]:
-                best = (score, expected)
-        return best
+            expected = mean[c] * n
+            spread = std[c] * n
+            if spread < floor:
+                spread = floor
+            root = sqrt(expected)
+            score = (counts[c] - expected) / (root if root > spread else spread)
+            if score < best:
+                best, best_expected = score, expected
+        return best, best_expected
 
     def score(self, term: Term, time: datetime) -> float:
         """The burst score of ``term`` in the (open) bucket of ``time``; 0.0 otherwise."""
@@ -265,7 +269,8 @@ class TrendDetector:
         if counts is None:
             return 0.0
         n = self._items.get(index, 0)
-        return max(0.0, self._score(self.cells(term.key), counts, self.spread_floor(n), n)[0])
+        floor = self.spread_floor(n)
+        return max(0.0, self._score(self.cells(term.key), counts, floor, max(n, self._base_items))[0])
 
     def usual_share(self, term: Term) -> float:
         """The term's moving-average share of a bucket's items (0.0 when never seen)."""

@@ -71,13 +71,14 @@ def get_story(request: Request, story_id: str = Path(..., pattern=ID_PATTERN)) -
         return brief_for(ctx, desk, story_id)
 
 
-@router.get("/trends", summary="What is trending, each term with the story that explains it",
+@router.get("/trends", summary="What is trending, each term with its burst, its sources and the story "
+            "holding most of its mentions",
             responses=_ERRORS)
 def list_trends(
     request: Request,
     window: str | None = Query(None, pattern=DURATION_PATTERN,
-                               description="Terms flagged within this duration (90m, 36h, 7d, 2w) "
-                               "of the newest activity; default 7d."),
+                               description="Terms that burst within this duration (90m, 36h, 7d, 2w) "
+                               "before the window's end (see at); default 7d."),
     limit: int = Query(50, ge=1, le=1000, description="At most this many terms, new bursts first."),
     at: str | None = Query(None, pattern=AT_PATTERN,
                            description="End the window here (ISO date, or date and time; a date "
