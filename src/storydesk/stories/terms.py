@@ -115,15 +115,53 @@ def _distinct(terms: Iterable[Term]) -> list[Term]:
     return list(seen.values())
 
 
+#: Lower-case words that join the parts of one name ("Promenade des Anglais", "Pirates
+#: of the Caribbean"; not "for", which also ends a clause: "left Abuja for Germany").
+_JOINERS = r"(?:of(?:\s+the)?|des|de|du|la|le|del|da)"
+# a hyphen joins parts of a name when a capital or a short particle follows ("Mazar-i-Sharif",
+# "Abu-Dhabi"), not when a word does ("Abuja-based", "Tokyo-bound")
+_GLUED_AFTER = re.compile(rf"\s+{_JOINERS}\s+[A-Z]|-[A-Z]|-[a-z]{{1,3}}-[A-Z]")
+_GLUED_BEFORE = re.compile(rf"[A-Z][\w'’.-]*\s+{_JOINERS}\s+$|[A-Z]\w*-$|[A-Z]\w*-[a-z]{{1,3}}-$")
+
+
+def truncated(phrase: str, text: str) -> bool:
+    """Every occurrence of ``phrase`` in ``text`` is only part of a longer name: joined by
+    a lower-case linking word, or a hyphen, to another capitalised word.
+
+    >>> truncated("Pirates", "He starred in Pirates of the Caribbean.")
+    True
+    >>> truncated("Anglais", "on the Promenade des Anglais."), truncated("Mazar", "in Mazar-i-Sharif")
+    (True, True)
+    >>> truncated("Abuja", "an Abuja-based group"), truncated("Abuja", "As I depart Abuja for Germany")
+    (False, False)
+    >>> truncated("Johnny Depp", "Johnny Depp and Amber Heard; Johnny Depp of Kentucky")
+    False
+    """
+    found = False
+    at = text.find(phrase)
+    while at >= 0:
+        end = at + len(phrase)
+        whole = (at == 0 or not text[at - 1].isalnum()) and (end == len(text) or not text[end].isalnum())
+        if whole:
+            found = True
+            if not (_GLUED_AFTER.match(text, end) or _GLUED_BEFORE.search(text[max(0, at - 40):at])):
+                return False
+        at = text.find(phrase, at + 1)
+    return found
+
+
 def _phrases(text: str) -> list[Term]:
     """Capitalised phrases that may be names: not calendar words, not a pronoun's
-    contraction ("I'm": every word a stop word once its clitic is dropped)."""
+    contraction ("I'm": every word a stop word once its clitic is dropped), not always
+    part of a longer name (:func:`truncated`)."""
     out = []
     for phrase in capitalised_phrases(text):
         key = term_key(phrase)
         if len(key) <= 2 or key in _CALENDAR:
             continue
         if all(w.split("'")[0] in STOP_WORDS for w in name_words(phrase)):
+            continue
+        if truncated(phrase, text):
             continue
         out.append(Term(key, display(phrase), "phrase"))
     return out
@@ -160,6 +198,21 @@ def _outside(spans: Sequence[tuple[int, int]], start: int) -> bool:
     return not any(s <= start < e for s, e in spans)
 
 
+def _cut(text: str, spans: Sequence[tuple[int, int]]) -> str:
+    """``text`` without the ``spans`` (each left as a line break).
+
+    >>> _cut("Sign up\\nBody text.\\nMore.", [(0, 7)])
+    '\\n\\nBody text.\\nMore.'
+    """
+    out, at = [], 0
+    for s, e in sorted(spans):
+        if e <= at or s >= len(text):
+            continue
+        out += [text[at:max(s, at)], "\n"]
+        at = e
+    return "".join(out) + text[at:]
+
+
 # -- terms of an article or a post ---------------------------------------------------------
 
 
@@ -186,7 +239,7 @@ def article_terms(
         terms += [t for t in _hashtags(text)]
         entity_words = set()
     lead = text[:LEAD_CHARS]
-    live_lead = "".join(ch if _outside(boilerplate, i) else " " for i, ch in enumerate(lead)) if boilerplate else lead
+    live_lead = _cut(lead, boilerplate)
     for phrase in _phrases(f"{article.title or ''}\n{live_lead}"):
         w = name_words(phrase.text)
         if any(contains(e, w) or contains(w, e) for e in entity_words):
