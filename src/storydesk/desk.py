@@ -181,7 +181,14 @@ class Desk:
                     self._after_store(result)
             if on_result is not None:
                 on_result(result, is_new)
+        self._settle_trends()
         return report
+
+    def _settle_trends(self) -> None:
+        """After a batch: trend detection replayed in time order if the batch came out of
+        it (issue 14; see ``StoryTracker.settle_trends``)."""
+        if self._story_tracker is not None:
+            self._story_tracker.settle_trends()
 
     def _after_store(self, article: Article) -> None:
         """Later stages that run as each article arrives: analysis, then story grouping
@@ -237,8 +244,10 @@ class Desk:
         stdin; format in :mod:`storydesk.stories.postfile`). Bad lines are rejections."""
         from .stories.api import ingest_posts
 
-        return ingest_posts(self.tracker, self.store, path,
-                            max_bytes=self.settings.max_input_bytes, on_result=on_result)
+        report = ingest_posts(self.tracker, self.store, path,
+                              max_bytes=self.settings.max_input_bytes, on_result=on_result)
+        self._settle_trends()
+        return report
 
     def update_stories(self) -> int:
         """Analyze and group stored articles that are in no story yet (ingested with
@@ -251,6 +260,7 @@ class Desk:
             log.info("grouping %d stored article(s) that are in no story yet", len(ids))
         for article_id in ids:
             self._after_store(self.store.get_article(article_id))
+        self._settle_trends()
         return len(ids)
 
     def stories(self, *, since: str | None = None, limit: int = 50, offset: int = 0) -> list[dict]:

@@ -172,7 +172,8 @@ def test_one_account_posting_a_tag_ten_thousand_times_makes_no_trend(tmp_path):
     assert volume == 1 and mentions == 10_000  # one source in one bucket; every post kept
 
 
-def test_several_accounts_bursting_on_a_tag_do_trend(tmp_path):
+def _bridge_posts() -> list[dict]:
+    """Six quiet days of eight local accounts, then twelve witnesses of a closed bridge."""
     lines = []
     for day in range(6):
         for i in range(8):
@@ -181,14 +182,32 @@ def test_several_accounts_bursting_on_a_tag_do_trend(tmp_path):
     for i in range(12):
         lines.append({"time": f"2020-03-06T1{i % 10}:30:00Z", "text": f"The bridge is closed #BridgeOut {i}",
                       "handle": f"@witness{i}"})
-    path = tmp_path / "burst.jsonl"
+    return lines
+
+
+def _trends_of_posts(tmp_path, name: str, lines: list[dict]) -> list[dict]:
+    path = tmp_path / f"{name}.jsonl"
     path.write_text("\n".join(json.dumps(x) for x in lines) + "\n", encoding="utf-8")
-    with Desk(Settings(db=str(tmp_path / "burst.db"))) as desk:
+    with Desk(Settings(db=str(tmp_path / f"{name}.db"))) as desk:
         desk.ingest_posts(str(path))
-        rows = desk.trends()
+        return desk.trends()
+
+
+def test_several_accounts_bursting_on_a_tag_do_trend(tmp_path):
+    rows = _trends_of_posts(tmp_path, "burst", _bridge_posts())
     top = [r for r in rows if r["term"] == "#BridgeOut"]
     assert top and top[0]["n_sources"] == 12 and len(top[0]["sources"]["accounts"]) == 12
     assert top[0]["story_id"] is None  # posts of no story: shown without one
+
+
+def test_a_stream_read_out_of_time_order_trends_as_in_order(tmp_path):
+    # an archive read newest first: every item after the first day's is late for the
+    # detector, which is then replayed over the stored history in time order
+    forward = _trends_of_posts(tmp_path, "forward", _bridge_posts())
+    backward = _trends_of_posts(tmp_path, "backward", _bridge_posts()[::-1])
+    assert [(r["term"], r["count"], r["peak"]) for r in backward] == \
+        [(r["term"], r["count"], r["peak"]) for r in forward]
+    assert any(r["term"] == "#BridgeOut" for r in backward)
 
 
 # -- bursts against each term's own share ------------------------------------------------

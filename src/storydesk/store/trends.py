@@ -86,7 +86,17 @@ def add_outlet_lines(conn: sqlite3.Connection, outlet: str, keys: Iterable[str],
         [(outlet, k, story_id) for k in set(keys)])
 
 
+def clear_flags(conn: sqlite3.Connection) -> None:
+    """Forget every flag (before the detector is replayed over the stored history)."""
+    conn.execute("DELETE FROM trend_flags")
+
+
 # -- reads ---------------------------------------------------------------------------------
+
+
+def all_volumes(store: Store):
+    """``(bucket, key, label, kind, sources)`` of every counted term, oldest bucket first."""
+    return store.execute("SELECT bucket, term, label, kind, n FROM term_volume ORDER BY bucket, term")
 
 
 def activity(store: Store) -> list[tuple[str, int]]:

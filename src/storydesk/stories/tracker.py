@@ -44,6 +44,11 @@ BOILERPLATE_STORIES = 2
 #: Trend evidence dated later than this after the wall clock is not counted (a wrong
 #: date would move the detector's clock and make every later item late).
 FUTURE_SLACK = timedelta(days=1)
+#: A batch in which at least this share of the items (and ``LATE_MIN`` of them) came
+#: after their bucket was finished was an archive read out of time order: the detector
+#: is replayed over the stored history in time order (:meth:`StoryTracker.settle_trends`).
+LATE_SHARE = 0.05
+LATE_MIN = 10
 
 
 def iso(moment: datetime) -> str:
@@ -136,6 +141,7 @@ class StoryTracker:
         self._loaded: tuple[datetime, datetime] | None = None
         self._pending: list[dict] = []
         self._change: tuple[str, tuple[int, ...]] | None = None  # what the write in progress grouped
+        self._batch = [0, 0]  # items counted, items late for the detector, since the last settle
 
     # -- state -------------------------------------------------------------------------
     @contextmanager
@@ -331,7 +337,9 @@ class StoryTracker:
         first = tdb.count_source(conn, bucket, source)
         seen = set() if first else tdb.source_terms(conn, bucket, source)
         new = [t for t in terms if t.key not in seen]
+        late = self._detector.late_items
         flags = self._detector.learn_one(new, at, items=1 if first else 0)
+        self._batch[self._detector.late_items > late] += 1
         db.add_terms(conn, [(t.key, t.text, t.kind) for t in terms], bucket, story_id, iso(at),
                      counted={t.key for t in new})
         tdb.add_term_sources(conn, [t.key for t in terms], bucket, source, story_id)
@@ -343,3 +351,45 @@ class StoryTracker:
         if (self._detector.finished_upto, self._detector.newest) != before:
             db.save_trend_state(conn, self._detector.save())
         return flags
+
+    # -- order ------------------------------------------------------------------------
+    def settle_trends(self) -> bool:
+        """At the end of a batch (an ingest, a posts file): when many of its items came
+        after their time bucket was finished (an archive read in file order, not time
+        order), the detector skipped them; replay it over the stored history in time
+        order so the flags are those a time-ordered stream would have raised. True when
+        it did."""
+        counted, late = self._batch
+        self._batch = [0, 0]
+        if late < max(LATE_MIN, LATE_SHARE * (counted + late)):
+            return False
+        log.info("%d of %d items arrived after their time bucket was finished; trend detection "
+                 "replayed over the stored history in time order", late, counted + late)
+        self.rebuild_trends()
+        return True
+
+    def rebuild_trends(self) -> None:
+        """Replay the detector over every stored bucket in time order (each bucket whole:
+        its terms' counts of sources and its number of sources), replacing the flags and
+        the saved baselines."""
+        with self._writing() as conn:
+            detector = detector_for(self._settings)
+            items = dict(tdb.activity(self._store))
+            tdb.clear_flags(conn)
+            bucket, counts = None, []
+
+            def flush() -> None:
+                flags = detector.learn_bucket(counts, datetime.fromisoformat(bucket), items.get(bucket, 0))
+                db.add_flags(conn, [(f.term.key, iso(f.bucket), f.term.text, f.term.kind, f.score, f.count,
+                                     f.expected) for f in flags])
+
+            for b, key, label, kind, n in tdb.all_volumes(self._store).fetchall():
+                if b != bucket and bucket is not None:
+                    flush()
+                    counts = []
+                bucket = b
+                counts.append((Term(key, label, kind), n))
+            if bucket is not None:
+                flush()
+            db.save_trend_state(conn, detector.save())
+            self._detector = detector

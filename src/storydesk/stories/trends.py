@@ -228,6 +228,35 @@ class TrendDetector:
                 self._remember(flag)
         return flags
 
+    def learn_bucket(self, counts: Iterable[tuple[Term, int]], time: datetime, items: int) -> list[Flag]:
+        """Count a whole bucket at once (``counts`` of its terms, ``items`` items) and
+        score each term at the bucket's end: how a stored history is replayed in time
+        order, whatever order it arrived in (see ``StoryTracker.rebuild_trends``)."""
+        index = self.bucket_of(time)
+        if self._newest is None or index > self._newest:
+            self._advance(index)
+        if not self._replayable(index):
+            self._late += items
+            return []
+        open_counts = self._open.get(index)
+        if open_counts is None:
+            open_counts = self._open[index] = self._zeros()
+        counts = list(counts)
+        n = self._items[index] = self._items.get(index, 0) + items
+        cells = [self.cells(term.key) for term, _ in counts]
+        for (_, k), cs in zip(counts, cells):
+            for c in cs:
+                open_counts[c] += k
+        floor, whole = self.spread_floor(n), max(n, self._base_items)
+        bucket, flags = self.bucket_start(index), []
+        for (term, _), cs in zip(counts, cells):
+            score, expected = self._score(cs, open_counts, floor, whole)
+            if score >= self.threshold:
+                flag = Flag(term, bucket, round(score, 4), min(open_counts[c] for c in cs), round(expected, 4))
+                flags.append(flag)
+                self._remember(flag)
+        return flags
+
     def _zeros(self) -> array:
         return array("q", bytes(8 * self.depth * self._width))
 
