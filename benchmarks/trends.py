@@ -25,7 +25,9 @@
    and the why-link precision (share of terms listed with a story whose story holds most
    of the window's articles that mention the term, found by the term's text); beside the
    list a user gets without burst detection (the 10 names most articles of the window
-   mention); and how the rules agree with the hand labels of
+   mention); the same store ingested as ``storydesk ingest`` reads the folders (file
+   order, not time order) and asked with ``--at`` each day; and how the rules agree
+   with the hand labels of
    ``benchmarks/labels/trend-terms.jsonl``. The first run analyzes the store with spaCy
    (several minutes) and keeps it under /tmp/storydesk-bench.
 
@@ -372,10 +374,13 @@ def term_rows(data: Path, labels: Path) -> dict[str, dict]:
     :mod:`benchmarks.trends_replay`), beside the top-10-by-volume list; and how the noise
     rules agree with the hand labels."""
     from benchmarks.trend_noise import Evidence, agreement
-    from benchmarks.trends_replay import analyses, replay, store_articles, term_quality, volume_baseline
+    from benchmarks.trends_replay import (analyses, replay, replay_unordered, store_articles, term_quality,
+                                          volume_baseline)
 
     db, days = replay(data, name="bench")
     rows = {"storydesk trends (mixed store, by day)": term_quality(db, days, 7.0)}
+    unordered_db, unordered = replay_unordered(data, [d for d, _ in days])
+    rows["storydesk, folders read in file order, --at each day"] = term_quality(unordered_db, unordered, 7.0)
     rows["top 10 names by volume (mixed store, by day)"] = term_quality(
         db, volume_baseline(db, [d for d, _ in days], 7.0), 7.0)
     for row in rows.values():

@@ -207,7 +207,25 @@ def volume_baseline(db: Path, days: list[str], window_days: float, top: int = 10
                 for name in names:
                     docs[name] += 1
                     by_story.setdefault(name, Counter())[stories.get(article_id)] += 1
-        rows = [{"term": name, "kind": "entity", "story_id": by_story[name].most_common(1)[0][0]}
-                for name, _ in docs.most_common(top)]
+        ranked = sorted(docs.items(), key=lambda kv: (-kv[1], kv[0]))[:top]  # ties by name: the same every run
+        rows = [{"term": name, "kind": "entity",
+                 "story_id": min(by_story[name].items(), key=lambda kv: (-kv[1], kv[0] or ""))[0]}
+                for name, _ in ranked]
         out.append((day, rows))
     return out
+
+
+def replay_unordered(data: Path, days: list[str], *, name: str = "unordered",
+                     settings: Settings | None = None) -> tuple[Path, list[tuple[str, list[dict]]]]:
+    """The same store ingested as ``storydesk ingest`` reads the folders (file order, not
+    time order), then asked with ``at`` = the end of each of ``days``."""
+    seed = seed_store(data, settings)
+    db = WORK / f"trends-{name}.db"
+    _copy(seed, db)
+    settings = Settings(db=str(db)) if settings is None else settings.replace(db=str(db))
+    with Desk(settings) as desk:
+        ids = [r[0] for r in desk.store.execute("SELECT id FROM articles ORDER BY rowid").fetchall()]
+        for article in desk.store.get_articles(ids):
+            desk.tracker.add_article(article, desk.analyze([article])[0].analysis)
+        desk.tracker.settle_trends()  # what the end of an ingest does
+        return db, [(day, desk.trends(at=day)) for day in days]
