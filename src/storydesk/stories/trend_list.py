@@ -21,7 +21,8 @@ the window (:mod:`.clock` says where it ends) and the evidence the tracker store
 
 The score is the peak bucket's: how many standard deviations its count of sources lies
 above what the term's usual share of the bucket's sources gave (``expected``); the
-volume series counts the same thing, so the chart's peak bar is the score's bucket.
+volume series counts the same thing (for the spelling whose burst gave the score, when
+several were folded into one term), so the chart's peak bar is the score's bucket.
 """
 
 from __future__ import annotations
@@ -61,7 +62,10 @@ class _Candidate:
     sources: Counter = field(default_factory=Counter)  # source -> documents
     stories: Counter = field(default_factory=Counter)  # story id ("" none) -> documents
     aliases: set[str] = field(default_factory=set)
-    type: str | None = None
+    volume_key: str = ""  # the term whose flag gave the score (its volume is the chart)
+
+    def __post_init__(self) -> None:
+        self.volume_key = self.volume_key or self.key
 
     def absorb(self, other: "_Candidate") -> None:
         """Fold ``other`` (the same thing under another name) into this term."""
@@ -70,6 +74,7 @@ class _Candidate:
         self.aliases |= other.aliases
         if other.score > self.score:
             self.bucket, self.score, self.count, self.expected = other.bucket, other.score, other.count, other.expected
+            self.volume_key = other.volume_key
         self.sources |= other.sources
         self.stories |= other.stories
 
@@ -267,13 +272,14 @@ def list_trends(store: Store, settings: Settings, *, window: str | None = None, 
             "expected": round(c.expected, 2), "new": c.bucket == newest,
             "mentions": sum(c.sources.values()), "n_sources": len(c.sources), "sources": _sources(c.sources),
             "aliases": sorted(c.aliases), "story_id": story, "story_share": round(share, 3),
+            "_volume_key": c.volume_key,
         })
     heads = tdb.headlines(store, {r["story_id"] for r in rows if r["story_id"]})
     history = _iso(bucket_floor(clock.end - 2 * span, hours))
-    volumes = tdb.volumes_between(store, [r["key"] for r in rows], history, last)
+    volumes = tdb.volumes_between(store, [r["_volume_key"] for r in rows], history, last)
     for r in rows:
         r["headline"] = heads.get(r["story_id"]) if r["story_id"] else None
-        r["volume"] = volumes.get(r["key"], [])
+        r["volume"] = volumes.get(r.pop("_volume_key"), [])
         r["explanation"] = _explain(r, hours)
     rows.sort(key=lambda r: (not r["new"], -r["score"], r["key"]))
     if dropped["one source"]:
