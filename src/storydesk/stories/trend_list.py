@@ -237,6 +237,9 @@ def list_trends(store: Store, settings: Settings, *, window: str | None = None, 
         return answer
     keys = [f[0] for f in flags]
     mentions = tdb.mentions_between(store, keys, start, last)
+    if not mentions:
+        notes.append("these flags were counted before sources were recorded (a store made by an older "
+                     "storydesk): ingest into a new store to list them with their sources")
     cands: dict[str, _Candidate] = {}
     for key, label, kind, bucket, score, count, expected in flags:
         c = _Candidate(key, label, kind, bucket, float(score), int(count), float(expected or 0.0))
