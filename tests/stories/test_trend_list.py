@@ -5,9 +5,7 @@ an outlying date does not move, and bad input that never crashes the list."""
 from __future__ import annotations
 
 import json
-import shutil
 from datetime import datetime, timedelta
-from pathlib import Path
 
 import pytest
 
@@ -21,26 +19,11 @@ from storydesk.stories.trends import TrendDetector
 T0 = datetime(2020, 1, 1)
 
 
-@pytest.fixture(scope="session")
-def seeds_db(tmp_path_factory, seed_paths) -> Path:
-    path = tmp_path_factory.mktemp("trends14") / "seeds.db"
-    with Desk(Settings(db=str(path))) as desk:
-        desk.ingest([str(p) for p in seed_paths])
-    return path
-
-
-@pytest.fixture
-def db(seeds_db, tmp_path) -> Path:
-    copy = tmp_path / "store.db"
-    shutil.copy(seeds_db, copy)
-    return copy
-
-
 # -- one term per thing, the score the chart shows, the story with most mentions ----------
 
 
-def test_the_seed_story_lists_each_thing_once_under_its_full_name(seeds_db):
-    with Desk(Settings(db=str(seeds_db))) as desk:
+def test_the_seed_story_lists_each_thing_once_under_its_full_name(seeded_db):
+    with Desk(Settings(db=str(seeded_db))) as desk:
         report = desk.trend_report()
         story = desk.stories()[0]
     rows = report["trends"]
@@ -56,8 +39,8 @@ def test_the_seed_story_lists_each_thing_once_under_its_full_name(seeds_db):
         assert r["n_sources"] >= 2
 
 
-def test_the_score_is_the_peak_the_chart_marks_and_the_explanation_says_so(seeds_db):
-    with Desk(Settings(db=str(seeds_db))) as desk:
+def test_the_score_is_the_peak_the_chart_marks_and_the_explanation_says_so(seeded_db):
+    with Desk(Settings(db=str(seeded_db))) as desk:
         rows = desk.trends()
     for r in rows:
         peak = [v for v in r["volume"] if v["bucket"] == r["peak"]]
@@ -67,8 +50,8 @@ def test_the_score_is_the_peak_the_chart_marks_and_the_explanation_says_so(seeds
         assert f"{r['count']} source" in r["explanation"]
 
 
-def test_new_bursts_come_first_then_the_strongest(seeds_db):
-    with Desk(Settings(db=str(seeds_db))) as desk:
+def test_new_bursts_come_first_then_the_strongest(seeded_db):
+    with Desk(Settings(db=str(seeded_db))) as desk:
         rows = desk.trends(at="2020-02-01")
     assert rows
     keys = [(not r["new"], -r["score"]) for r in rows]
@@ -79,8 +62,8 @@ def test_new_bursts_come_first_then_the_strongest(seeds_db):
 # -- the clock -----------------------------------------------------------------------------
 
 
-def test_at_replays_the_archive_as_of_a_time(seeds_db):
-    with Desk(Settings(db=str(seeds_db))) as desk:
+def test_at_replays_the_archive_as_of_a_time(seeded_db):
+    with Desk(Settings(db=str(seeded_db))) as desk:
         early = desk.trend_report(at="2020-01-31")
         late = desk.trend_report()
     assert early["at"] == "2020-02-01T00:00:00" and early["mode"] == "given"
