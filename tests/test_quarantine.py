@@ -164,11 +164,11 @@ def test_an_article_trend_counting_fails_on_is_grouped_but_not_counted(tmp_path,
 
     real = TrendDetector.learn_one
 
-    def fails_on_poison(self, terms, time, weight=1):
+    def fails_on_poison(self, terms, time, *args, **kwargs):
         terms = list(terms)
         if any("#poison" in t.key for t in terms):
             raise OverflowError("trend counting broke on this article")
-        return real(self, terms, time, weight)
+        return real(self, terms, time, *args, **kwargs)
 
     monkeypatch.setattr(TrendDetector, "learn_one", fails_on_poison)
     with Desk(Settings(db=str(tmp_path / "s.db"))) as desk:

@@ -82,6 +82,13 @@ SETTINGS: tuple[Setting, ...] = (
         "this share of a bucket's items (articles, posts), so a rare term's few mentions in "
         "a busy stream are not a burst (0 turns this off; chosen on benchmarks/trends.py).",
     ),
+    Setting(
+        "trend_min_sources",
+        2,
+        "A term is listed as trending only when at least this many distinct sources "
+        "(outlets, post accounts) mention it in the window, so one prolific source cannot "
+        "make a trend.",
+    ),
     Setting("summary_sentences", 5, "Sentences in a brief's summary (3 to 6)."),
     Setting(
         "summary_embeddings",
@@ -168,6 +175,7 @@ class Settings:
     trend_threshold: float = 3.0
     trend_table_size: int = 65536
     trend_min_share: float = 0.01
+    trend_min_sources: int = 2
     summary_sentences: int = 5
     summary_embeddings: bool = False
     api_token: str | None = None
@@ -199,6 +207,8 @@ class Settings:
             date.fromisoformat(self.date_min)
         except (TypeError, ValueError):
             raise ConfigError(f"setting 'date_min' must be a date (YYYY-MM-DD), got {self.date_min!r}") from None
+        if self.trend_min_sources < 1:
+            raise ConfigError("setting 'trend_min_sources' must be at least 1")
 
     def replace(self, **changes: Any) -> "Settings":
         """A copy with ``changes`` applied; values given as strings are converted."""

@@ -209,7 +209,14 @@ class Desk:
                     self._after_store(result)
             if on_result is not None:
                 on_result(result, is_new)
+        self._settle_trends()
         return report
+
+    def _settle_trends(self) -> None:
+        """After a batch: trend detection replayed in time order if the batch came out of
+        it (issue 14; see ``StoryTracker.settle_trends``)."""
+        if self._story_tracker is not None:
+            self._story_tracker.settle_trends()
 
     def _after_store(self, article: Article) -> None:
         """Later stages that run as each article arrives: analysis, then story grouping
@@ -277,8 +284,10 @@ class Desk:
         stdin; format in :mod:`storydesk.stories.postfile`). Bad lines are rejections."""
         from .stories.api import ingest_posts
 
-        return ingest_posts(self.tracker, self.store, path, max_bytes=self.settings.max_input_bytes,
-                            on_result=on_result, settings=self.settings)
+        report = ingest_posts(self.tracker, self.store, path, max_bytes=self.settings.max_input_bytes,
+                              on_result=on_result, settings=self.settings)
+        self._settle_trends()
+        return report
 
     def update_stories(self) -> int:
         """Analyze and group stored articles that are in no story yet (ingested with
@@ -289,6 +298,7 @@ class Desk:
             log.info("grouping %d stored article(s) that are in no story yet", len(ids))
         for article_id in ids:
             self._after_store(self.store.get_article(article_id))
+        self._settle_trends()
         return len(ids)
 
     def stories(self, *, since: str | None = None, limit: int = 50, offset: int = 0) -> list[dict]:
@@ -317,18 +327,26 @@ class Desk:
 
         return story_article_ids(self.store, story_id)
 
-    def trends(self, *, window: str | None = None) -> list[dict]:
-        """Bursting terms of the last ``window`` (default 7d), highest score first."""
+    def trends(self, *, window: str | None = None, at: str | None = None) -> list[dict]:
+        """Bursting terms of the ``window`` (default 7d) ending ``at``, new bursts first
+        (the rows of :meth:`trend_report`)."""
+        return self.trend_report(window=window, at=at)["trends"]
+
+    def trend_report(self, *, window: str | None = None, at: str | None = None) -> dict:
+        """What is trending and why: ``{"at", "mode", "window", "notes", "trends"}``. The
+        window ends ``at`` (ISO date or time), else now in a live desk, else at the newest
+        activity of the store that is not an outlier (``notes`` says which)."""
         from .stories.api import trends
         from .store.stories import get_story
 
-        rows = trends(self.store, self.settings, window=window)
+        report = trends(self.store, self.settings, window=window, at=at)
+        rows = report["trends"]
         explained = {r["story_id"] for r in rows if r.get("story_id")}
         headlines = {sid: _presented(get_story(self.store, sid))["headline"] for sid in explained}
         for row in rows:  # the headline the story has wherever it is shown
             if row.get("story_id") in headlines:
                 row["headline"] = headlines[row["story_id"]] or None
-        return rows
+        return report
 
     # -- briefs (issue 4) ---------------------------------------------------------------
     def brief_articles(self, articles: Iterable[Article], story_id: str | None = None) -> dict:

@@ -4,7 +4,6 @@ resumes, copies not counted twice, posts streams, bad posts rejected (issue 6)."
 from __future__ import annotations
 
 import json
-import shutil
 from pathlib import Path
 
 import pytest
@@ -13,23 +12,6 @@ from storydesk import Desk, Settings
 from storydesk.errors import ConfigError, NotFound
 
 FIXTURES = Path(__file__).parent / "fixtures"
-
-
-@pytest.fixture(scope="session")
-def seeded_db(tmp_path_factory, seed_paths) -> Path:
-    """A store holding the five seed articles, ingested (analyzed, grouped) once."""
-    path = tmp_path_factory.mktemp("desk") / "seeds.db"
-    with Desk(Settings(db=str(path))) as desk:
-        report = desk.ingest([str(p) for p in seed_paths])
-        assert len(report.stored) == 5
-    return path
-
-
-@pytest.fixture
-def db(seeded_db, tmp_path) -> Path:
-    copy = tmp_path / "store.db"
-    shutil.copy(seeded_db, copy)
-    return copy
 
 
 def test_the_five_outlets_are_one_story_with_its_hashtag(seeded_db):

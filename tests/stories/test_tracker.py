@@ -167,8 +167,11 @@ def test_undated_articles_are_counted_at_ingest_time_when_no_clock_comes(tmp_pat
             store.add_article(article)
             tracker.add_article(article, None)
         counted = store.execute(
+            "SELECT sum(n) FROM term_sources WHERE term = '#harburyfloods'").fetchone()[0]
+        volume = store.execute(
             "SELECT sum(n) FROM term_volume WHERE term = '#harburyfloods'").fetchone()[0]
     assert counted == MAX_PENDING
+    assert volume == 10  # ten sources (notes/0..9.txt), each counted once in its day
 
 
 @pytest.mark.parametrize("fail_at", ["add_terms", "save_assignment"])

@@ -99,9 +99,15 @@ def install_written_brief(monkeypatch, wire: dict, hostile: dict) -> dict:
     monkeypatch.setattr(Desk, "story", story, raising=False)
     monkeypatch.setattr(Desk, "brief_story", lambda self, sid: (story(self, sid), brief)[1], raising=False)
     monkeypatch.setattr(Desk, "stories", lambda self, **kw: [row], raising=False)
-    monkeypatch.setattr(Desk, "trends", lambda self, **kw: [
+    trending = [
         {"term": "#HarbourPlan" + PAYLOAD, "kind": "hashtag", "score": 4.2,
          "volume": [{"bucket": "2021-06-05", "count": 0}, {"bucket": "2021-06-06", "count": 1},
                     {"bucket": "2021-06-07", "count": 9}], "story_id": "s-test",
-         "headline": row["headline"]}], raising=False)
+         "headline": row["headline"], "aliases": ["#harbourplan" + PAYLOAD],
+         "sources": {"outlets": ["harbour.example" + PAYLOAD], "accounts": ["@dock" + PAYLOAD], "other": []},
+         "explanation": "9 sources" + PAYLOAD}]
+    monkeypatch.setattr(Desk, "trends", lambda self, **kw: trending, raising=False)
+    monkeypatch.setattr(Desk, "trend_report", lambda self, **kw: {
+        "at": "2021-06-08T00:00:00", "mode": "replay", "window": "7d", "notes": ["note" + PAYLOAD],
+        "trends": trending}, raising=False)
     return brief

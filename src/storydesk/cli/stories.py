@@ -82,34 +82,51 @@ def stories(
     run(body)
 
 
+def _sources_cell(sources: dict) -> str:
+    names = [*sources.get("outlets", []), *sources.get("accounts", []), *sources.get("other", [])]
+    return (", ".join(names[:4]) + (f" +{len(names) - 4}" if len(names) > 4 else "")) or "-"
+
+
 @app.command()
 def trends(
     db: Optional[str] = DbOption,
     window: Optional[str] = typer.Option(
         None, "--window", metavar="DURATION",
-        help="Terms flagged within this long before the newest bucket (36h, 7d; default 7d).",
+        help="Terms that burst within this long before the window's end (36h, 7d; default 7d).",
+    ),
+    at: Optional[str] = typer.Option(
+        None, "--at", metavar="TIME",
+        help="End the window at TIME (ISO date or date and time; a date means the end of "
+             "that day), to replay an archive. Default: now in a live desk, else the newest "
+             "activity in the store that is not an outlier.",
     ),
     format: str = typer.Option("table", "--format", help="table or json."),
     sets: Optional[list[str]] = SetOption,
 ) -> None:
-    """List the bursting terms (hashtags, names, phrases): burst score, volume per time
-    bucket, and the story that explains each: "#Tag — trending because: <headline>"."""
+    """List the bursting terms (hashtags, names, phrases), new bursts first: burst score
+    and what it measures, sources per time bucket, the outlets and accounts behind each,
+    and the story that explains it: "#Tag — trending because: <headline>". With the
+    table, notes (where the window ends, what was left out and why) go to stderr."""
     check_choice("--format", format, ("table", "json"))
 
     def body() -> None:
         with open_desk(db, sets) as desk:
-            rows = desk.trends(window=window)
-        if format == "json":
+            report = desk.trend_report(window=window, at=at)
+        rows = report["trends"]
+        if format == "json":  # the rows alone; the notes are in the API's and Desk.trend_report's answer
             print_json(rows)
             return
+        for note in report["notes"]:
+            typer.echo(f"note: {note}", err=True)
         if not rows:
             typer.echo("nothing is trending in this window", err=True)
             return
         _print_table(
-            ("term", "kind", "score", "volume", "trending because", "story"),
-            [(t["term"], t["kind"], f"{t['score']:.1f}",
+            ("term", "kind", "score", "peak", "sources per bucket", "sources", "trending because", "story"),
+            [(t["term"], t["kind"] + (" (new)" if t.get("new") else ""), f"{t['score']:.1f}",
+              f"{t['count']} vs {t['expected']:.1f} on {t['peak'][:10]}",
               " ".join(f"{v['bucket'][5:10]}:{v['count']}" for v in t["volume"][-7:]),
-              t["headline"] or "-", t["story_id"] or "-")
+              _sources_cell(t["sources"]), t["headline"] or "-", t["story_id"] or "-")
              for t in rows],
         )
 

@@ -231,6 +231,45 @@ MIGRATIONS: tuple[tuple[str, str], ...] = (
         """,
     ),
     (
+        "0009_trends",
+        """
+        CREATE TABLE term_sources (
+            term TEXT NOT NULL,
+            bucket TEXT NOT NULL,
+            source TEXT NOT NULL,
+            story_id TEXT NOT NULL DEFAULT '',
+            n INTEGER NOT NULL,
+            PRIMARY KEY (term, bucket, source, story_id)
+        );
+        CREATE INDEX term_sources_bucket ON term_sources(bucket, source);
+        CREATE TABLE bucket_sources (
+            bucket TEXT NOT NULL,
+            source TEXT NOT NULL,
+            n INTEGER NOT NULL,
+            PRIMARY KEY (bucket, source)
+        );
+        CREATE TABLE term_types (
+            term TEXT NOT NULL,
+            type TEXT NOT NULL,
+            n INTEGER NOT NULL,
+            PRIMARY KEY (term, type)
+        );
+        CREATE TABLE word_case (
+            word TEXT PRIMARY KEY,
+            upper INTEGER NOT NULL DEFAULT 0,
+            lower INTEGER NOT NULL DEFAULT 0
+        );
+        CREATE TABLE outlet_lines (
+            outlet TEXT NOT NULL,
+            line TEXT NOT NULL,
+            stories INTEGER NOT NULL,
+            last_story TEXT NOT NULL,
+            PRIMARY KEY (outlet, line)
+        );
+        ALTER TABLE trend_flags ADD COLUMN expected REAL NOT NULL DEFAULT 0;
+        """,
+    ),
+    (
         # 0003_search indexed only articles stored after it: index the older ones too.
         "0010_search_rebuild",
         """

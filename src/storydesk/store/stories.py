@@ -193,16 +193,19 @@ def add_post(conn: sqlite3.Connection, post: dict[str, Any]) -> bool:
 
 
 def add_terms(
-    conn: sqlite3.Connection, terms: Iterable[tuple[str, str, str]], bucket: str, story_id: str | None, seen_at: str
+    conn: sqlite3.Connection, terms: Iterable[tuple[str, str, str]], bucket: str, story_id: str | None,
+    seen_at: str, counted: set[str] | None = None,
 ) -> None:
-    """Count one document's distinct ``(key, label, kind)`` terms in ``bucket`` (and in
-    its story). An entity seen once upgrades a phrase of the same text."""
+    """Count one document's distinct ``(key, label, kind)`` terms in its story, and those
+    whose key is in ``counted`` (all when None: the terms its source had not yet
+    mentioned in ``bucket``) in the bucket's volume. An entity seen once upgrades a
+    phrase of the same text."""
     terms = list(terms)
     conn.executemany(
         "INSERT INTO term_volume (term, bucket, label, kind, n) VALUES (?, ?, ?, ?, 1) "
         "ON CONFLICT (term, bucket) DO UPDATE SET n = n + 1, "
         "kind = CASE WHEN excluded.kind = 'entity' THEN 'entity' ELSE kind END",
-        [(key, bucket, label, kind) for key, label, kind in terms],
+        [(key, bucket, label, kind) for key, label, kind in terms if counted is None or key in counted],
     )
     if story_id is not None:
         conn.executemany(
@@ -214,13 +217,15 @@ def add_terms(
         )
 
 
-def add_flags(conn: sqlite3.Connection, flags: Iterable[tuple[str, str, str, str, float, int]]) -> None:
-    """Record ``(key, bucket, label, kind, score, count)`` flags, keeping each term's
-    highest score per bucket."""
+def add_flags(conn: sqlite3.Connection, flags: Iterable[tuple[str, str, str, str, float, int, float]]) -> None:
+    """Record ``(key, bucket, label, kind, score, count, expected)`` flags, keeping each
+    term's highest score per bucket (with the count and expected count it was measured at)."""
     conn.executemany(
-        "INSERT INTO trend_flags (term, bucket, label, kind, score, count) VALUES (?, ?, ?, ?, ?, ?) "
-        "ON CONFLICT (term, bucket) DO UPDATE SET score = max(score, excluded.score), "
-        "count = max(count, excluded.count)",
+        "INSERT INTO trend_flags (term, bucket, label, kind, score, count, expected) VALUES (?, ?, ?, ?, ?, ?, ?) "
+        "ON CONFLICT (term, bucket) DO UPDATE SET "
+        "count = CASE WHEN excluded.score > score THEN excluded.count ELSE count END, "
+        "expected = CASE WHEN excluded.score > score THEN excluded.expected ELSE expected END, "
+        "score = max(score, excluded.score)",
         list(flags),
     )
 

@@ -5,5 +5,7 @@ what is trending.
 ``grouping`` (:class:`StoryGrouper`, online) ; ``terms`` (hashtags, names, phrases) ->
 ``trends`` (:class:`TrendDetector`, SigniTrend-style, bounded memory) ; ``tracker`` keeps
 both in step with the store ; ``postfile`` reads ``ingest --posts`` streams ; ``api`` and
-``when`` answer :meth:`storydesk.Desk.stories` and :meth:`storydesk.Desk.trends`.
+``when`` answer :meth:`storydesk.Desk.stories` and :meth:`storydesk.Desk.trends`, with
+``trend_list`` (one term per thing, sources, the story holding most mentions) and
+``clock`` (where the window ends).
 """

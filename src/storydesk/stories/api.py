@@ -4,22 +4,23 @@ the store, in the shapes the CLI and the web desk consume."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import datetime, timedelta
+from pathlib import Path
 from typing import Callable
 
 from ..config import Settings
+from ..errors import ConfigError
 from ..model import Rejection
 from ..store import Store
 from ..store import stories as db
 from .features import parse_time
 from .postfile import read_posts
 from .tracker import PostItem, StoryTracker, iso
+from .trend_list import DEFAULT_WINDOW, list_trends
 from .trends import bucket_floor
-from .when import parse_duration, resolve_since
+from .when import resolve_since
 
-
-#: Trends window when none is given.
-DEFAULT_WINDOW = "7d"
+__all__ = ["DEFAULT_WINDOW", "PostReport", "get_story", "ingest_posts", "list_stories", "resolve_at", "trends"]
 
 
 @dataclass
@@ -111,26 +112,24 @@ def get_story(store: Store, settings: Settings, story_id: str) -> dict:
     return _scored(store, settings, db.get_story(store, story_id))
 
 
-def trends(store: Store, settings: Settings, *, window: str | None) -> list[dict]:
-    """Terms flagged within ``window`` of the newest bucket, highest burst score first,
-    each with its volume (over twice the window, so the baseline shows) and the story
-    that explains it."""
-    span = parse_duration(window or DEFAULT_WINDOW)
-    latest = db.latest_bucket(store)
-    if latest is None:
-        return []
-    end = datetime.fromisoformat(latest)
-    start = iso(bucket_floor(end - span, settings.trend_bucket_hours))
-    history = iso(bucket_floor(end - 2 * span, settings.trend_bucket_hours))
-    out = []
-    for key, label, kind, score in db.flagged_since(store, start):
-        story = db.explaining_story(store, key, start)
-        out.append({
-            "term": label,
-            "kind": kind,
-            "score": round(float(score), 4),
-            "volume": db.volume(store, key, history),
-            "story_id": story[0] if story else None,
-            "headline": story[1] if story else None,
-        })
-    return out
+def trends(store: Store, settings: Settings, *, window: str | None, at: str | None = None) -> dict:
+    """What is trending in ``window`` ending ``at`` (an ISO date or time; a date means the
+    end of that day; default: now in a live desk, else the newest activity that is not an
+    outlier): ``{"at", "mode", "window", "notes", "trends"}`` (see :mod:`.trend_list`)."""
+    return list_trends(store, settings, window=window, at=resolve_at(at))
+
+
+def resolve_at(value: str | None) -> datetime | None:
+    """``--at``: an ISO date (the end of that day) or date and time, as naive UTC.
+
+    >>> resolve_at("2020-02-03").isoformat(), resolve_at("2020-02-03T10:00:00+01:00").isoformat()
+    ('2020-02-04T00:00:00', '2020-02-03T09:00:00')
+    """
+    if value is None or not value.strip():
+        return None
+    moment = parse_time(value)
+    if moment is None:
+        raise ConfigError(f"--at takes an ISO date or time (2020-02-03, 2020-02-03T12:00); got {value!r}")
+    if len(value.strip()) == 10:
+        moment += timedelta(days=1)
+    return moment

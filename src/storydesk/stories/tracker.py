@@ -27,15 +27,25 @@ from ..config import Settings
 from ..model import Analysis, Article
 from ..store import Store
 from ..store import stories as db
+from ..store import trends as tdb
 from .features import article_features, parse_time, shifted
 from .grouping import Assignment, StoryGrouper, StoryState
-from .terms import Term, article_terms, post_terms
+from .terms import (TREND_ENTITY_TYPES, Term, article_terms, case_counts, clean_name, lines, name_words,
+                    post_terms, term_key)
 from .trends import Flag, TrendDetector
 
 log = logging.getLogger(__name__)
 
 #: Undated articles held back (in the store) while no dated article has told the time.
 MAX_PENDING = 20
+#: A line an outlet has already printed in this many other stories is its boilerplate
+#: (forms, navigation, bylines, credits): it gives no trend terms.
+BOILERPLATE_STORIES = 2
+#: A batch in which at least this share of the items (and ``LATE_MIN`` of them) came
+#: after their bucket was finished was an archive read out of time order: the detector
+#: is replayed over the stored history in time order (:meth:`StoryTracker.settle_trends`).
+LATE_SHARE = 0.05
+LATE_MIN = 10
 
 
 def iso(moment: datetime) -> str:
@@ -61,10 +71,37 @@ class PostItem:
     hashtags: tuple[str, ...] = ()
     id: str | None = None  # computed from platform, handle and text when not given
     article_id: str | None = None
+    counts_as: str | None = None  # the source it counts as when it names no account
 
     @property
     def key(self) -> str:
         return self.id or post_id(self.platform, self.handle, self.text)
+
+    @property
+    def account(self) -> str:
+        """The source a post counts as: its account, else the stream (or article) it came in."""
+        who = (self.handle or "").lstrip("@").casefold() or " ".join((self.author or "").split()).casefold()
+        if who:
+            return f"account:{(self.platform or 'post').casefold()}:@{who}" if self.handle else \
+                f"account:{(self.platform or 'post').casefold()}:{who}"
+        return self.counts_as or f"stream:{self.source}"
+
+
+def article_source(article: Article) -> str:
+    """The source an article counts as for trends: its outlet (a ``www.`` dropped), else
+    its URL's host, else its own input (path or name).
+
+    >>> article_source(Article(id="a", text="", source="x.txt", format="text", outlet="www.BBC.com"))
+    'outlet:bbc.com'
+    """
+    from urllib.parse import urlparse
+
+    name = (article.outlet or "").strip().casefold()
+    if not name and article.url:
+        name = (urlparse(article.url).hostname or "").casefold()
+    if name.startswith("www."):
+        name = name[4:]
+    return f"outlet:{name}" if name else f"source:{article.source}"
 
 
 def detector_for(settings: Settings) -> TrendDetector:
@@ -73,14 +110,15 @@ def detector_for(settings: Settings) -> TrendDetector:
                          settings.trend_table_size, min_share=settings.trend_min_share)
 
 
-def evidence(article: Article, analysis: Analysis | None) -> dict:
+def evidence(article: Article, analysis: Analysis | None, boilerplate=()) -> dict:
     """What an article adds to the trend counts (JSON-ready, so it can wait in the store):
-    its terms and its embedded posts."""
+    its source, its terms (none from the ``boilerplate`` spans) and its embedded posts."""
     posts = analysis.posts if analysis is not None else ()
     return {
         "article_id": article.id,
         "source": article.source,
-        "terms": [[t.key, t.text, t.kind] for t in article_terms(article, analysis)],
+        "counts_as": article_source(article),
+        "terms": [[t.key, t.text, t.kind] for t in article_terms(article, analysis, boilerplate)],
         "posts": [{"platform": p.platform, "author": p.author, "handle": p.handle, "text": p.text,
                    "date": p.date, "hashtags": list(p.hashtags)} for p in posts],
     }
@@ -100,6 +138,7 @@ class StoryTracker:
         self._loaded: tuple[datetime, datetime] | None = None
         self._pending: list[dict] = []
         self._change: tuple[str, tuple[int, ...]] | None = None  # what the write in progress grouped
+        self._batch = [0, 0]  # items counted, items late for the detector, since the last settle
 
     # -- state -------------------------------------------------------------------------
     @contextmanager
@@ -154,6 +193,8 @@ class StoryTracker:
         start = iso(self._detector.bucket_start(done + 1)) if done is not None else ""
         for key, label, kind, bucket, n in db.volumes_since(self._store, start):
             self._detector.replay(Term(key, label, kind), datetime.fromisoformat(bucket), n)
+        for bucket, n in tdb.items_since(self._store, start):
+            self._detector.replay_items(datetime.fromisoformat(bucket), n)
         self._pending = db.load_pending(self._store)
 
     def _load_stories_near(self, t: datetime) -> None:
@@ -176,7 +217,6 @@ class StoryTracker:
         if db.is_grouped(self._store, article.id):
             return None
         features = article_features(article, analysis)
-        found = evidence(article, analysis)
         with self._writing() as conn:
             if db.is_grouped(self._store, article.id):
                 return None
@@ -198,11 +238,50 @@ class StoryTracker:
                 n_docs=self._grouper.n_docs,
             )
             if assignment.duplicate_of is None and count:  # a copy is not a second piece of evidence
-                self._count_or_hold(conn, found, at, assignment.story_id, features.time_known)
+                found = self._evidence(conn, article, analysis, assignment.story_id)
+                if self._plausible(at):
+                    self._count_or_hold(conn, found, at, assignment.story_id, features.time_known)
+                else:
+                    log.warning("%s: dated %s, after the plausible range; not counted for trends",
+                                article.source, iso(at))
             evicted = self._grouper.evict_inactive()
             if evicted and self._loaded is not None:
                 self._loaded = (max(self._loaded[0], shifted(at, -self._horizon)), self._loaded[1])
         return assignment
+
+    def _plausible(self, at: datetime) -> bool:
+        """Trend evidence dated after the plausible range (``date_future_hours`` from
+        now) is not counted: a wrong date would move the detector's clock and make
+        every later item late. (Articles stored through the desk were already moved to
+        their ingest time; this guards direct use of the tracker.)"""
+        from ..plausible import plausible_range, utc_now
+
+        return at <= plausible_range(self._settings, utc_now())[1]
+
+    def _evidence(self, conn, article: Article, analysis: Analysis | None, story_id: str) -> dict:
+        """The article's trend evidence, its outlet's boilerplate lines left out; records
+        the store-wide evidence later listings read (lines the outlet printed, how words
+        are written, the types its names were given)."""
+        outlet = article_source(article)
+        found_lines = lines(article.text)
+        printed = tdb.outlet_lines(conn, outlet, [k for _, _, k in found_lines])
+        boiler = [(s, e) for s, e, k in found_lines if printed.get(k, 0) >= BOILERPLATE_STORIES]
+        tdb.add_outlet_lines(conn, outlet, [k for _, _, k in found_lines], story_id)
+        tdb.add_word_case(conn, case_counts(article.text, boiler))
+        if analysis is not None:
+            typed = set()
+            for e in analysis.entities:
+                if any(s <= e.start < end for s, end in boiler):
+                    continue
+                if e.type in TREND_ENTITY_TYPES:
+                    typed.add((term_key(clean_name(e.canonical)), e.type))
+                else:
+                    typed |= {(w, e.type) for w in {term_key(e.text), *name_words(e.text)}}
+            for d in analysis.dates:  # "Dec" of "Dec. 27": each word of a date counts as one
+                if not any(s <= d.start < end for s, end in boiler):
+                    typed |= {(w, "DATE") for w in name_words(d.text) if not w.isdigit()}
+            tdb.add_term_types(conn, sorted(typed))
+        return evidence(article, analysis, boiler)
 
     def _count_or_hold(self, conn, found: dict, at: datetime, story_id: str, dated: bool) -> None:
         """Count an article's evidence now, or — undated, with no clock yet — hold it in
@@ -227,14 +306,15 @@ class StoryTracker:
         db.save_pending(conn, [])
 
     def _count_evidence(self, conn, found: dict, at: datetime, story_id: str) -> None:
-        self._count(conn, [Term(*t) for t in found["terms"]], at, story_id)
+        source = found.get("counts_as") or f"source:{found['source']}"
+        self._count(conn, [Term(*t) for t in found["terms"]], at, story_id, source)
         for post in found["posts"]:
             posted = parse_time(post["date"])
             item = PostItem(
                 time=posted if posted is not None and posted <= at else at,
                 text=post["text"], source=found["source"], platform=post["platform"],
                 author=post["author"], handle=post["handle"], hashtags=tuple(post["hashtags"]),
-                article_id=found["article_id"],
+                article_id=found["article_id"], counts_as=source,
             )
             self._add_post(conn, item, story_id)
 
@@ -249,21 +329,72 @@ class StoryTracker:
             "id": post.key, "time": iso(post.time), "platform": post.platform, "author": post.author,
             "handle": post.handle, "text": post.text, "source": post.source, "article_id": post.article_id,
         })
-        if new:
-            self._count(conn, post_terms(post.text, post.hashtags), post.time, story_id)
+        if new and self._plausible(post.time):
+            self._count(conn, post_terms(post.text, post.hashtags), post.time, story_id, post.account)
         return new
 
-    def _count(self, conn, terms: list[Term], at: datetime, story_id: str | None) -> list[Flag]:
-        if not terms:
-            return []
+    def _count(self, conn, terms: list[Term], at: datetime, story_id: str | None, source: str) -> list[Flag]:
+        """Count one document of ``source``: in the detector, each source counts once per
+        term and bucket (and once in the bucket's items), so one prolific outlet or
+        account cannot make a burst; its documents still count in its story."""
         before = (self._detector.finished_upto, self._detector.newest)
-        flags = self._detector.learn_one(terms, at)
         bucket = iso(self._detector.bucket_start(self._detector.bucket_of(at)))
-        db.add_terms(conn, [(t.key, t.text, t.kind) for t in terms], bucket, story_id, iso(at))
+        first = tdb.count_source(conn, bucket, source)
+        seen = set() if first else tdb.source_terms(conn, bucket, source)
+        new = [t for t in terms if t.key not in seen]
+        late = self._detector.late_items
+        flags = self._detector.learn_one(new, at, items=1 if first else 0)
+        self._batch[self._detector.late_items > late] += 1
+        db.add_terms(conn, [(t.key, t.text, t.kind) for t in terms], bucket, story_id, iso(at),
+                     counted={t.key for t in new})
+        tdb.add_term_sources(conn, [t.key for t in terms], bucket, source, story_id)
         if flags:
             db.add_flags(conn, [
-                (f.term.key, iso(f.bucket), f.term.text, f.term.kind, f.score, f.count) for f in flags
+                (f.term.key, iso(f.bucket), f.term.text, f.term.kind, f.score, f.count, f.expected)
+                for f in flags
             ])
         if (self._detector.finished_upto, self._detector.newest) != before:
             db.save_trend_state(conn, self._detector.save())
         return flags
+
+    # -- order ------------------------------------------------------------------------
+    def settle_trends(self) -> bool:
+        """At the end of a batch (an ingest, a posts file): when many of its items came
+        after their time bucket was finished (an archive read in file order, not time
+        order), the detector skipped them; replay it over the stored history in time
+        order so the flags are those a time-ordered stream would have raised. True when
+        it did."""
+        counted, late = self._batch
+        self._batch = [0, 0]
+        if late < max(LATE_MIN, LATE_SHARE * (counted + late)):
+            return False
+        log.info("%d of %d items arrived after their time bucket was finished; trend detection "
+                 "replayed over the stored history in time order", late, counted + late)
+        self.rebuild_trends()
+        return True
+
+    def rebuild_trends(self) -> None:
+        """Replay the detector over every stored bucket in time order (each bucket whole:
+        its terms' counts of sources and its number of sources), replacing the flags and
+        the saved baselines."""
+        with self._writing() as conn:
+            detector = detector_for(self._settings)
+            items = dict(tdb.activity(self._store))
+            tdb.clear_flags(conn)
+            bucket, counts = None, []
+
+            def flush() -> None:
+                flags = detector.learn_bucket(counts, datetime.fromisoformat(bucket), items.get(bucket, 0))
+                db.add_flags(conn, [(f.term.key, iso(f.bucket), f.term.text, f.term.kind, f.score, f.count,
+                                     f.expected) for f in flags])
+
+            for b, key, label, kind, n in tdb.all_volumes(self._store).fetchall():
+                if b != bucket and bucket is not None:
+                    flush()
+                    counts = []
+                bucket = b
+                counts.append((Term(key, label, kind), n))
+            if bucket is not None:
+                flush()
+            db.save_trend_state(conn, detector.save())
+            self._detector = detector

@@ -23,6 +23,8 @@ router = APIRouter(prefix="/api", tags=["api"])
 
 #: A duration back from the newest activity: "90m", "36h", "7d", "2w".
 DURATION_PATTERN = r"^\d+(\.\d+)?[mhdwMHDW]$"
+#: ``at``: an ISO date, or date and time (optionally with seconds and a UTC offset).
+AT_PATTERN = r"^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2})?(Z|[+-]\d{2}:?\d{2})?)?$"
 #: An ISO date or datetime prefix ("2020", "2020-02-01", "2020-02-01T10:00") or a duration.
 DATE_PATTERN = r"^(\d{4}(-\d{2}(-\d{2}([T ]\d{2}:\d{2}(:\d{2})?)?)?)?|\d+(\.\d+)?[mhdwMHDW])$"
 ID_PATTERN = r"^[A-Za-z0-9_.:-]{1,128}$"
@@ -69,18 +71,25 @@ def get_story(request: Request, story_id: str = Path(..., pattern=ID_PATTERN)) -
         return brief_for(ctx, desk, story_id)
 
 
-@router.get("/trends", summary="What is trending, each term with the story that explains it",
+@router.get("/trends", summary="What is trending, each term with its burst, its sources and the story "
+            "holding most of its mentions",
             responses=_ERRORS)
 def list_trends(
     request: Request,
     window: str | None = Query(None, pattern=DURATION_PATTERN,
-                               description="Terms flagged within this duration (90m, 36h, 7d, 2w) "
-                               "of the newest activity; default 7d."),
-    limit: int = Query(50, ge=1, le=1000, description="At most this many terms, highest score first."),
+                               description="Terms that burst within this duration (90m, 36h, 7d, 2w) "
+                               "before the window's end (see at); default 7d."),
+    limit: int = Query(50, ge=1, le=1000, description="At most this many terms, new bursts first."),
+    at: str | None = Query(None, pattern=AT_PATTERN,
+                           description="End the window here (ISO date, or date and time; a date "
+                           "means the end of that day). Default: now in a live desk, else the "
+                           "newest activity of the store that is not an outlier."),
 ) -> dict:
     with _ctx(request).reader() as desk:
-        trends = call(desk, "trends", window=window)
-    return {"window": window, "limit": limit, "trends": trends[:limit], "total": len(trends)}
+        report = call(desk, "trend_report", window=window, at=at)
+    trends = report["trends"]
+    return {"window": window, "at": report["at"], "mode": report["mode"], "notes": report["notes"],
+            "limit": limit, "trends": trends[:limit], "total": len(trends)}
 
 
 @router.get("/articles/{article_id}", summary="One article with its analysis", responses=_ERRORS)

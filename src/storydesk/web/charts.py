@@ -75,10 +75,11 @@ def _slots(buckets: Sequence[str | None], axis: tuple[str, str] | None = None,
 
 def sparkline(volume: Sequence[dict], *, width: int = 140, height: int = 32,
               axis: tuple[str, str] | None = None, step_hours: float | None = None,
-              label: str = "volume per time bucket") -> Markup:
+              label: str = "volume per time bucket", mark: str | None = None) -> Markup:
     """Bars of ``volume`` ([{"bucket", "count"}], oldest first) on a time axis (``axis``:
     the first and last bucket shown, shared by the charts of one page); buckets absent
-    from ``volume`` are gaps; the newest bucket is marked."""
+    from ``volume`` are gaps; the bucket ``mark`` (a trend's peak) is marked, else the
+    newest one."""
     if not volume:
         return Markup("")
     placed = _slots([v.get("bucket") for v in volume], axis, step_hours)
@@ -90,7 +91,8 @@ def sparkline(volume: Sequence[dict], *, width: int = 140, height: int = 32,
     for i, (slot, v) in enumerate(zip(slots, volume)):
         n = int(v.get("count") or 0)
         h = max(n / top * (height - 2), 1.0 if n else 0.0)
-        cls = "bar last" if i == len(volume) - 1 else "bar"
+        marked = v.get("bucket") == mark if mark else i == len(volume) - 1
+        cls = "bar last" if marked else "bar"
         tip = f"{v.get('bucket', '')}: {n}"
         body.append(
             f'<rect class="{cls}" x="{slot * step:.1f}" y="{height - h:.1f}" width="{bar:.1f}" '

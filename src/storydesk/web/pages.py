@@ -13,7 +13,7 @@ from fastapi.responses import HTMLResponse
 
 from ..brief.render import article_labels
 from . import charts, views
-from .api import DATE_PATTERN, ID_PATTERN
+from .api import AT_PATTERN, DATE_PATTERN, ID_PATTERN
 from .errors import ApiError
 from .highlight import layers_of, mark_up
 from .reading import analysis_for, brief_for, call, story_key
@@ -48,25 +48,36 @@ def front(
     request: Request,
     page: int = Query(1, ge=1, le=10_000),
     since: str | None = Query(None, pattern=DATE_PATTERN),
+    at: str | None = Query(None, pattern=AT_PATTERN),
 ) -> HTMLResponse:
     ctx = request.app.state.ctx
 
-    def read() -> tuple[list, list, int, list[str]]:
+    def read() -> tuple[dict, list, int, list[str]]:
         notices: list[str] = []
         with ctx.reader() as desk:
-            trends = _optional(desk, "trends", notices)[:TRENDS_SHOWN]
+            report = _optional_report(desk, notices, at)
             stories = _optional(desk, "stories", notices, since=since, limit=PAGE_SIZE + 1,
                                 offset=(page - 1) * PAGE_SIZE)
-            return trends, stories, desk.store.count_articles(), notices
+            return report, stories, desk.store.count_articles(), notices
 
-    trends, stories, total, notices = ctx.front.get((page, since), read)
+    report, stories, total, notices = ctx.front.get((page, since, at), read)
+    trends = report["trends"][:TRENDS_SHOWN]
     return render(
         request, "front.html", title="What is trending",
         trend_groups=views.group_trends(trends), axis=views.trend_axis(trends),
+        trend_notes=report.get("notes", []), trend_at=report.get("at"),
         bucket_hours=ctx.settings.trend_bucket_hours, stories=stories[:PAGE_SIZE],
-        page=page, more=len(stories) > PAGE_SIZE, since=since, notices=notices,
+        page=page, more=len(stories) > PAGE_SIZE, since=since, at=at, notices=notices,
         n_articles=total,
     )
+
+
+def _optional_report(desk, notices: list[str], at: str | None) -> dict:
+    """What is trending (``Desk.trend_report``), or an empty answer and a notice when this
+    build lacks it."""
+    if not hasattr(desk, "trend_report"):
+        return {"trends": _optional(desk, "trends", notices), "notes": []}
+    return _optional(desk, "trend_report", notices, at=at) or {"trends": [], "notes": []}
 
 
 @router.get("/stories/{story_id}", response_class=HTMLResponse)

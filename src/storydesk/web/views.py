@@ -73,10 +73,16 @@ def snippet_markup(snippet: str) -> Markup:
 
 
 def group_trends(trends: Sequence[dict]) -> list[dict]:
-    """Trends grouped by the story that explains them, strongest story first; terms with
-    no story are kept as their own group (``story_id`` None)."""
+    """Trends grouped by the story that explains them, in the order of each group's first
+    term (the listing puts new bursts first, then the strongest); terms with no story are
+    kept as their own group (``story_id`` None).
+
+    >>> [len(g["terms"]) for g in group_trends([{"term": "a", "story_id": "s1"}, {"term": "b"},
+    ...                                          {"term": "c", "story_id": "s1"}])]
+    [2, 1]
+    """
     groups: dict[str, dict] = {}
-    for t in sorted(trends, key=lambda t: -(t.get("score") or 0.0)):
+    for t in trends:
         key = t.get("story_id") or f"term:{t.get('term')}"
         group = groups.setdefault(key, {"story_id": t.get("story_id"),
                                         "headline": t.get("headline"), "terms": []})
