@@ -160,6 +160,11 @@ class Desk:
             return self._store_results([too_big], on_result, True)
         return self._store_results(read_one(Input(source, data), fields), on_result, True)
 
+    def add_articles(self, articles: Iterable[Article], *, on_result: OnResult | None = None) -> IngestReport:
+        """Store, analyze and group articles made elsewhere (``storydesk watch`` makes
+        them from feed entries and pages), as :meth:`ingest` does with what it reads."""
+        return self._store_results(articles, on_result, True)
+
     def _store_results(
         self, results: Iterable[Article | Rejection], on_result: OnResult | None, process: bool
     ) -> IngestReport:

@@ -15,12 +15,21 @@ from .common import make_article, outlet_from_url
 from .markup import fragment_text
 
 
-def _entry_date(entry) -> str | None:
+def entry_date(entry) -> str | None:
+    """An entry's publication (else update) date as the feed gives it."""
     for key in ("published_parsed", "updated_parsed", "created_parsed"):
         value = entry.get(key)
         if value:
             return time.strftime("%Y-%m-%dT%H:%M:%S", value)
     return entry.get("published") or entry.get("updated")
+
+
+def entry_markup(entry) -> tuple[str, bool]:
+    """(an entry's body markup, True when it is full content rather than a summary): its
+    longest ``content`` (``content:encoded``, Atom ``content``), else its summary."""
+    contents = entry.get("content") or []
+    markup = max((c.get("value", "") for c in contents), key=len, default="")
+    return (markup, True) if markup.strip() else (entry.get("summary", "") or "", False)
 
 
 def read_feed(data: bytes, source: str) -> Iterator[Article | Rejection]:
@@ -36,9 +45,7 @@ def read_feed(data: bytes, source: str) -> Iterator[Article | Rejection]:
     outlet = parsed.feed.get("title") or outlet_from_url(parsed.feed.get("link"))
     for number, entry in enumerate(parsed.entries, start=1):
         where = f"{source}#{number}"
-        contents = entry.get("content") or []
-        markup = max((c.get("value", "") for c in contents), key=len, default="")
-        markup = markup or entry.get("summary", "")
+        markup, _ = entry_markup(entry)
         text = fragment_text(markup)
         if not text:
             yield Rejection(where, "feed entry has no text (no content or summary)")
@@ -56,7 +63,7 @@ def read_feed(data: bytes, source: str) -> Iterator[Article | Rejection]:
             ),
             title=entry.get("title"),
             outlet=outlet,
-            published=_entry_date(entry),
+            published=entry_date(entry),
             url=entry.get("link"),
             authors=authors or ((entry.get("author"),) if entry.get("author") else ()),
         )

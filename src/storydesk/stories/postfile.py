@@ -5,8 +5,8 @@ per line::
      "author": "Some One", "platform": "twitter", "id": "1223..."}
 
 ``time`` (ISO 8601; ``created_at`` or ``date`` are read too; without a zone, UTC) and
-``text`` are required; ``author``, ``handle`` (with or without ``@``), ``platform`` and
-``id`` are optional. Blank lines are skipped. A line that cannot be used becomes a
+``text`` are required; ``author``, ``handle`` (with or without ``@``), ``platform``,
+``id`` and ``links`` (a list of URLs; links written in the text count too) are optional. Blank lines are skipped. A line that cannot be used becomes a
 :class:`~storydesk.model.Rejection` naming the file, the line and the problem.
 
 >>> import io
@@ -24,6 +24,7 @@ from __future__ import annotations
 import json
 from typing import IO, Iterator
 
+from ..analyze.tags import find_links
 from ..model import Rejection
 from .features import parse_time
 from .tracker import PostItem
@@ -51,10 +52,27 @@ def _post(record: object, source: str) -> PostItem | str:
         optional[key] = str(value) if value is not None else None
     handle = optional["handle"].lstrip("@") if optional["handle"] else None
     platform = optional["platform"]
+    links = record.get("links") or []
+    if not isinstance(links, list) or not all(isinstance(u, str) for u in links):
+        return "post 'links' must be a list of URLs"
+    found = [link.text for link in find_links(text)]
     return PostItem(
         time=time, text=text.strip(), source=source, platform=platform, author=optional["author"],
         handle=handle, id=f"{platform or 'post'}:{optional['id']}" if optional["id"] else None,
+        links=tuple(dict.fromkeys(links + found)),
     )
+
+
+def read_post_line(line: str, source: str, number: int | None = None) -> PostItem | Rejection | None:
+    """One JSON Lines post (None for a blank line)."""
+    if not line.strip():
+        return None
+    try:
+        record = json.loads(line)
+    except json.JSONDecodeError as exc:
+        return Rejection(source, f"not valid JSON: {exc.msg} (column {exc.colno})", number)
+    result = _post(record, source)
+    return Rejection(source, result, number) if isinstance(result, str) else result
 
 
 def read_posts(stream: IO[str], source: str, max_bytes: int | None = None) -> Iterator[PostItem | Rejection]:
@@ -65,12 +83,6 @@ def read_posts(stream: IO[str], source: str, max_bytes: int | None = None) -> It
         if max_bytes is not None and read > max_bytes:
             yield Rejection(source, f"file is larger than max_input_bytes ({max_bytes}); stopped here", number)
             return
-        if not line.strip():
-            continue
-        try:
-            record = json.loads(line)
-        except json.JSONDecodeError as exc:
-            yield Rejection(source, f"not valid JSON: {exc.msg} (column {exc.colno})", number)
-            continue
-        result = _post(record, source)
-        yield Rejection(source, result, number) if isinstance(result, str) else result
+        result = read_post_line(line, source, number)
+        if result is not None:
+            yield result

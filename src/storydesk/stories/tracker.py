@@ -61,6 +61,7 @@ class PostItem:
     hashtags: tuple[str, ...] = ()
     id: str | None = None  # computed from platform, handle and text when not given
     article_id: str | None = None
+    links: tuple[str, ...] = ()  # URLs the post links to (a stored article's joins its story)
 
     @property
     def key(self) -> str:
