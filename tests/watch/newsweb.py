@@ -49,7 +49,11 @@ class NewsWeb:
             def do_GET(self):
                 web._serve(self)
 
-        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        class Server(ThreadingHTTPServer):
+            def handle_error(self, request, client_address):  # clients hanging up on faults: expected
+                pass
+
+        self.server = Server(("127.0.0.1", 0), Handler)
         self.server.daemon_threads = True
         self.stopping = threading.Event()
         self._thread = threading.Thread(target=self.server.serve_forever, kwargs={"poll_interval": 0.05},

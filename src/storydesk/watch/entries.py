@@ -92,7 +92,7 @@ def looks_like_html(data: bytes, content_type: str | None = None) -> bool:
 
 def discover_feeds(page: bytes, base_url: str) -> list[str]:
     """Feed URLs a page announces with ``<link rel="alternate" type="application/rss+xml">``
-    (RSS and Atom first), absolute."""
+    (RSS and Atom first, in page order), absolute."""
     from lxml import html as lxml_html
 
     try:
@@ -107,7 +107,7 @@ def discover_feeds(page: bytes, base_url: str) -> list[str]:
         if "alternate" in rel and kind in _FEED_TYPES and href:
             url = urljoin(base_url, href)
             if is_web_url(url):
-                found.append((_FEED_TYPES.index(kind), url))
+                found.append((0 if _FEED_TYPES.index(kind) <= 1 else 1, url))  # RSS and Atom alike, in page order
     seen: set[str] = set()
     return [u for _, u in sorted(found, key=lambda x: x[0]) if not (u in seen or seen.add(u))]
 

@@ -11,7 +11,11 @@ only recorded for this feed, its page not fetched again.
 from __future__ import annotations
 
 import logging
+import threading
+from collections import OrderedDict
+from concurrent.futures import Future
 from dataclasses import dataclass, field
+from typing import Callable, TypeVar
 
 from ..config import Settings
 from ..model import Article
@@ -23,6 +27,48 @@ from .fulltext import feed_article, is_summary, page_article
 from .urls import host_key
 
 log = logging.getLogger(__name__)
+
+T = TypeVar("T")
+
+
+class SharedReads:
+    """Entries being read (or read a moment ago) by the watcher's workers, by article key:
+    a worker polling a second feed that carries the same entry waits for the first one's
+    article instead of fetching its page again. Bounded: the oldest keys are forgotten
+    (by then the article is in the store, where keys are looked up first).
+
+    >>> shared = SharedReads()
+    >>> shared.read(["url:a"], lambda: "page A"), shared.read(["guid:x", "url:a"], lambda: "again")
+    ('page A', 'page A')
+    """
+
+    def __init__(self, size: int = 4096, wait: float = 60.0):
+        self._lock = threading.Lock()
+        self._reads: OrderedDict[str, Future] = OrderedDict()
+        self._size = size
+        self._wait = wait
+
+    def read(self, keys: list[str], make: Callable[[], T]) -> T:
+        with self._lock:
+            found = next((self._reads[k] for k in keys if k in self._reads), None)
+            if found is None:
+                mine: Future = Future()
+                for key in keys:
+                    self._reads[key] = mine
+                while len(self._reads) > self._size:
+                    self._reads.popitem(last=False)
+        if found is not None:
+            try:
+                return found.result(timeout=self._wait)
+            except Exception:  # the other worker failed or stalled: read it here
+                return make()
+        try:
+            value = make()
+        except BaseException as exc:
+            mine.set_exception(exc)
+            raise
+        mine.set_result(value)
+        return value
 
 
 @dataclass
@@ -63,7 +109,8 @@ def conditional_headers(feed: dict) -> dict[str, str]:
     return headers
 
 
-def poll_feed(feed: dict, fetcher: Fetcher, store: Store, settings: Settings) -> PollResult:
+def poll_feed(feed: dict, fetcher: Fetcher, store: Store, settings: Settings,
+              shared: SharedReads | None = None) -> PollResult:
     """Poll ``feed`` (a row of the feeds table) and prepare its new and changed entries."""
     got = fetcher.get(feed["url"], headers=conditional_headers(feed))
     result = PollResult(feed, status=got.status, headers={k.lower(): v for k, v in dict(got.headers).items()},
@@ -84,7 +131,7 @@ def poll_feed(feed: dict, fetcher: Fetcher, store: Store, settings: Settings) ->
     result.doc = doc
     feed_host = host_key(feed["url"])
     for entry in doc.entries:
-        prepared = _prepare(entry, feed, doc, feed_host, fetcher, store, settings)
+        prepared = _prepare(entry, feed, doc, feed_host, fetcher, store, settings, shared or SharedReads())
         if prepared is not None:
             result.prepared.append(prepared)
             if prepared.page_error:
@@ -94,7 +141,7 @@ def poll_feed(feed: dict, fetcher: Fetcher, store: Store, settings: Settings) ->
 
 
 def _prepare(entry: Entry, feed: dict, doc: FeedDoc, feed_host: str, fetcher: Fetcher, store: Store,
-             settings: Settings) -> Prepared | None:
+             settings: Settings, shared: SharedReads) -> Prepared | None:
     keys = entry.article_keys(feed_host)
     seen = db.known_entry(store, feed["id"], entry.key)
     if seen is not None and seen[1] == entry.hash and seen[0] is not None:
@@ -104,16 +151,27 @@ def _prepare(entry: Entry, feed: dict, doc: FeedDoc, feed_host: str, fetcher: Fe
     if known is not None and not edit:
         return Prepared(entry, keys, known=known)  # another feed's entry, or a GUID that changed
     prepared = Prepared(entry, keys, known=known, edit=edit)
-    article = None
+    if edit:  # this feed's own entry changed: read it again, whatever was read before
+        prepared.article, prepared.page_error = _read_entry(entry, feed, doc, fetcher, settings)
+    else:
+        prepared.article, prepared.page_error = shared.read(
+            keys, lambda: _read_entry(entry, feed, doc, fetcher, settings))
+    if prepared.article is None:
+        return None  # no text anywhere (a title-only entry whose page failed)
+    return prepared
+
+
+def _read_entry(entry: Entry, feed: dict, doc: FeedDoc, fetcher: Fetcher,
+                settings: Settings) -> tuple[Article | None, str | None]:
+    """The entry's article (its page's when the feed gives a summary) and, when the page
+    could not be used, why."""
+    article, error = None, None
     if entry.link and is_summary(entry.text, settings):
         page = fetcher.get(entry.link, page=True)
         if page.ok:
             article = page_article(entry, doc, page.body, page.final_url or entry.link, settings)
         else:
-            prepared.page_error = f"{entry.link}: {page.error or f'HTTP {page.status}'}"
+            error = f"{entry.link}: {page.error or f'HTTP {page.status}'}"
             log.warning("full text of %s not fetched (%s): the feed's text is stored", entry.link,
                         page.error or f"HTTP {page.status}")
-    prepared.article = article or feed_article(entry, doc, feed["url"])
-    if prepared.article is None:
-        return None  # no text anywhere (a title-only entry whose page failed)
-    return prepared
+    return article or feed_article(entry, doc, feed["url"]), error

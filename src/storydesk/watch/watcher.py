@@ -29,7 +29,7 @@ from ..store import feeds as db
 from ..stories.tracker import PostItem
 from .clock import Clock, SystemClock, epoch, iso
 from .fetch import Fetcher
-from .poll import PollResult, Prepared, poll_feed
+from .poll import PollResult, Prepared, SharedReads, poll_feed
 from .schedule import WEEK, backoff, max_age, rate_interval, retry_after
 from .streams import PostStream, StreamError, open_stream
 from .urls import canonical_url
@@ -125,6 +125,7 @@ class Watcher:
         self._trending_at = float("-inf")
         self._stream_state: dict[str, _StreamState] = {}
         self._threads: list[threading.Thread] = []
+        self._shared = SharedReads()
 
     @property
     def store(self) -> Store:
@@ -186,7 +187,7 @@ class Watcher:
                 except queue.Empty:
                     continue
                 try:
-                    result = poll_feed(feed, self.fetcher, reader, self.settings)
+                    result = poll_feed(feed, self.fetcher, reader, self.settings, self._shared)
                 except Exception as exc:  # a bug must not stop the desk: the feed is retried
                     log.exception("polling %s failed", feed["url"])
                     result = PollResult(feed, error=f"internal error: {type(exc).__name__}: {exc}")
@@ -285,7 +286,8 @@ class Watcher:
     def _failed(self, feed: dict, result: PollResult, state: dict, now: float) -> float:
         self.stats.failures += 1
         failures = feed["failures"] + 1
-        status = f"HTTP {result.status}: " if result.status and result.error != f"HTTP {result.status}" else ""
+        status = (f"HTTP {result.status}: " if result.status and result.status != 200
+                  and result.error != f"HTTP {result.status}" else "")
         error = f"{status}{result.error}"
         state.update(failures=failures, last_error=error)
         if result.status == 410:
