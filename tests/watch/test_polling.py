@@ -42,7 +42,9 @@ def test_summary_entry_gets_its_page_and_later_polls_are_conditional(web, desk):
     assert "Marguerite Olsen" in article.text and "Saltway Lines" in article.text  # the page's text
     assert "newsletter" not in article.text.lower() and "All rights reserved" not in article.text
     assert article.title == "Night ferry runs aground off Greyhaven Point, 41 passengers rescued"
-    assert article.url == web.url("/pages/ferry")  # tracking parameters stripped
+    assert article.url == "https://coastalcourier.example/news/2024/05/14/ferry-aground-greyhaven"  # its canonical
+    keys = {r[0] for r in desk.store.execute("SELECT key FROM article_keys WHERE article_id = ?", (article.id,))}
+    assert f"url:{web.url('/pages/ferry')}" in keys and f"url:{article.url}" in keys  # tracking parameters stripped
     assert article.published == "2024-05-14T06:12:00"  # the feed's time, as sure as the page's day and finer
     feed_hits = web.hits(f"{base}/feed.rss")
     assert feed_hits[0].headers.get("if-none-match") is None

@@ -197,6 +197,18 @@ def feeds_of_stories(store: Store, story_ids: Iterable[str]) -> set[int]:
     return {r[0] for r in rows}
 
 
+def article_with_url(store: Store, urls: Iterable[str]) -> str | None:
+    """A stored article whose key or URL is one of ``urls`` (however it was ingested)."""
+    for url in dict.fromkeys(u for u in urls if u):
+        found = article_for_keys(store, [f"url:{url}"])
+        if found is None:
+            row = store.execute("SELECT id FROM articles WHERE url = ? LIMIT 1", (url,)).fetchone()
+            found = row[0] if row else None
+        if found is not None:
+            return found
+    return None
+
+
 def story_of_article(store: Store, article_id: str) -> str | None:
     row = store.execute("SELECT story_id FROM story_articles WHERE article_id = ?", (article_id,)).fetchone()
     return row[0] if row else None

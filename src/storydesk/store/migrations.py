@@ -180,6 +180,7 @@ MIGRATIONS: tuple[tuple[str, str], ...] = (
             article_id TEXT NOT NULL REFERENCES articles(id) ON DELETE CASCADE
         );
         CREATE INDEX article_keys_article ON article_keys(article_id);
+        CREATE INDEX articles_url ON articles(url);
         CREATE TABLE article_edits (
             id INTEGER PRIMARY KEY,
             article_id TEXT NOT NULL REFERENCES articles(id) ON DELETE CASCADE,

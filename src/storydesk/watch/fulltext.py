@@ -27,6 +27,7 @@ from ..ingest.common import make_article, parse_published
 from ..ingest.html import read_html
 from ..model import Article, PRECISIONS
 from .entries import Entry, FeedDoc
+from .urls import canonical_url
 
 log = logging.getLogger(__name__)
 
@@ -80,7 +81,7 @@ def page_article(entry: Entry, doc: FeedDoc, page: bytes, page_url: str, setting
         title=article.title or entry.title,
         outlet=article.outlet or doc.outlet,
         authors=article.authors or entry.authors,
-        url=entry.link or article.url,
+        url=canonical_url(article.url) or entry.link,  # the address the outlet declares, if any
     )
     rebuilt = make_article(
         text=filled.text, source=page_url, format="html", raw=filled.raw, title=filled.title,

@@ -156,8 +156,9 @@ class Watcher:
         return self.stats
 
     def _start(self) -> None:
+        store = self.store  # opened (and migrated) here, by the writer, before any worker reads
         for number in range(self.settings.watch_workers):
-            self._spawn(f"storydesk-fetch-{number}", self._work)
+            self._spawn(f"storydesk-fetch-{number}", self._work, store)
         for stream in self._streams:
             state = db.stream_state(self.store, stream.spec)
             self._stream_state[stream.spec] = _StreamState(cursor=state["cursor"] if state else None)
@@ -178,8 +179,9 @@ class Watcher:
         return False
 
     # -- feeds: workers -------------------------------------------------------------------------
-    def _work(self) -> None:
-        reader = self._reader()
+    def _work(self, store: Store) -> None:
+        # a read-only connection of its own (the writer's only for an in-memory store)
+        reader = store if store.path == ":memory:" else Store(store.path, readonly=True)
         try:
             while not self.stop.is_set():
                 try:
@@ -194,14 +196,8 @@ class Watcher:
                 if not self._put(_Poll(result)):
                     return
         finally:
-            if reader is not self.store:
+            if reader is not store:
                 reader.close()
-
-    def _reader(self) -> Store:
-        """A read-only connection of its own for a worker (the writer's when in memory)."""
-        if self.store.path == ":memory:":
-            return self.store
-        return Store(self.store.path, readonly=True)
 
     def _dispatch(self, now: float) -> None:
         free = self.settings.watch_workers * 2 - len(self._in_flight)
@@ -327,16 +323,17 @@ class Watcher:
             db.record_entry(self.store, feed["id"], entry.key, entry.hash, p.known,
                             p.keys + [f"hash:{article.id}"], when, published)
             return False, False
-        existing = db.article_for_keys(self.store, p.keys + [f"hash:{article.id}"])
+        keys = p.keys + [f"url:{u}" for u in [canonical_url(article.url)] if u and f"url:{u}" not in p.keys]
+        existing = db.article_for_keys(self.store, keys + [f"hash:{article.id}"])
         if existing is None and self.store.has_article(article.id):
             existing = article.id
         if existing is not None:  # stored meanwhile (another feed's poll came first)
             self.stats.duplicates_avoided += 1
-            new = db.record_entry(self.store, feed["id"], entry.key, entry.hash, existing, p.keys, when, published)
+            new = db.record_entry(self.store, feed["id"], entry.key, entry.hash, existing, keys, when, published)
             return new, False
         report = self.desk.add_articles([article])
         new = db.record_entry(self.store, feed["id"], entry.key, entry.hash, article.id,
-                              p.keys + [f"hash:{article.id}"], when, published)
+                              keys + [f"hash:{article.id}"], when, published)
         self.stats.entries_new += 1
         if report.rejected:
             self.stats.rejected += len(report.rejected)
@@ -403,8 +400,7 @@ class Watcher:
     def _linked_story(self, post: PostItem) -> str | None:
         """The story of a stored article the post links to."""
         for link in post.links:
-            url = canonical_url(link)
-            article_id = db.article_for_keys(self.store, [f"url:{url}"]) if url else None
+            article_id = db.article_with_url(self.store, [canonical_url(link), link])
             if article_id is not None:
                 return db.story_of_article(self.store, article_id)
         return None
