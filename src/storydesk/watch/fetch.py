@@ -118,6 +118,7 @@ class Fetcher:
         self._gate = HostGate(settings.watch_host_concurrency, clock, stop)
         self._robots: dict[str, tuple[float, object | None]] = {}
         self._robots_lock = threading.Lock()
+        self._robots_locks: dict[str, threading.Lock] = {}
         limits = httpx.Limits(max_connections=max(4, settings.watch_workers * 2),
                               max_keepalive_connections=max(4, settings.watch_workers))
         self._client = httpx.Client(
@@ -144,11 +145,11 @@ class Fetcher:
         are obeyed first (a refusal is a :class:`Fetched` with an error, not a request)."""
         delay = 0.0
         if page:
-            allowed, crawl_delay = self.robots_allow(url)
+            allowed, crawl_delay, why = self.robots_allow(url)
             if not allowed:
                 with self._count_lock:
                     self.robots_refused += 1
-                return Fetched(url, error="robots.txt disallows this page for storydesk")
+                return Fetched(url, error=why)
             delay = max(self.settings.watch_host_delay, crawl_delay or 0.0)
         try:
             with self._gate.slot(host_key(url), delay):
@@ -207,13 +208,29 @@ class Fetcher:
         return result
 
     # -- robots.txt ---------------------------------------------------------------------------
-    def robots_allow(self, url: str) -> tuple[bool, float | None]:
-        """(may storydesk fetch ``url``, the host's Crawl-delay for it) by its robots.txt,
+    def robots_allow(self, url: str) -> tuple[bool, float | None, str | None]:
+        """(may storydesk fetch ``url``, the host's Crawl-delay, why not) by its robots.txt,
         read once a day per host. No robots.txt (4xx) allows everything; one that cannot
         be read (5xx, timeout) allows nothing until it is asked again."""
+        host = host_key(url)
+        with self._robots_lock:
+            host_lock = self._robots_locks.setdefault(host, threading.Lock())
+        with host_lock:  # one read per host, however many workers ask at once
+            cached = self._robots_for(host, url)
+        parser = cached[1]
+        if parser is None:
+            return True, None, None
+        if parser is False:
+            return False, None, "robots.txt could not be read: no page of this host is fetched for now"
+        agent = "storydesk"
+        delay = parser.crawl_delay(agent)
+        allowed = parser.can_fetch(url, agent)
+        return allowed, float(delay) if delay is not None else None, \
+            None if allowed else "robots.txt disallows this page for storydesk"
+
+    def _robots_for(self, host: str, url: str) -> tuple[float, object | None]:
         from protego import Protego
 
-        host = host_key(url)
         now = self._clock.time()
         with self._robots_lock:
             cached = self._robots.get(host)
@@ -224,24 +241,17 @@ class Fetcher:
                 with self._gate.slot(host):
                     got = self._get(robots_url, {}, ROBOTS_MAX_BYTES)
             except Stopped:
-                return False, None
+                return now - ROBOTS_TTL, False  # not cached: asked again next time
             if got.status is not None and 400 <= got.status < 500:
                 parser = None  # no robots.txt: everything allowed
             elif got.ok or (got.status == 200 and got.body):
                 parser = Protego.parse(got.body.decode("utf-8", "replace"))
             else:
-                log.warning("robots.txt of %s unreadable (%s): its pages wait", host,
+                log.warning("robots.txt of %s unreadable (%s): no page of it is fetched for now", host,
                             got.error or f"HTTP {got.status}")
                 parser = False  # unreadable: nothing allowed (and asked again sooner)
                 now -= ROBOTS_TTL - 600.0
             cached = (now, parser)
             with self._robots_lock:
                 self._robots[host] = cached
-        parser = cached[1]
-        if parser is None:
-            return True, None
-        if parser is False:
-            return False, None
-        agent = "storydesk"
-        delay = parser.crawl_delay(agent)
-        return parser.can_fetch(url, agent), float(delay) if delay is not None else None
+        return cached
