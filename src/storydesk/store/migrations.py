@@ -181,6 +181,7 @@ MIGRATIONS: tuple[tuple[str, str], ...] = (
         );
         CREATE INDEX article_keys_article ON article_keys(article_id);
         CREATE INDEX articles_url ON articles(url);
+        CREATE INDEX articles_ingested_at ON articles(ingested_at);
         CREATE TABLE article_edits (
             id INTEGER PRIMARY KEY,
             article_id TEXT NOT NULL REFERENCES articles(id) ON DELETE CASCADE,

@@ -11,7 +11,7 @@ from typing import Any
 from fastapi import APIRouter, Path, Query, Request
 from fastapi.responses import HTMLResponse
 
-from . import views
+from . import live, views
 from .api import DATE_PATTERN, ID_PATTERN
 from .errors import ApiError
 from .highlight import layers_of, mark_up
@@ -59,13 +59,17 @@ def front(
             return trends, stories, desk.store.count_articles(), notices
 
     trends, stories, total, notices = ctx.front.get((page, since), read)
-    return render(
+    body = html(
         request, "front.html", title="What is trending",
         trend_groups=views.group_trends(trends), axis=views.trend_axis(trends),
         bucket_hours=ctx.settings.trend_bucket_hours, stories=stories[:PAGE_SIZE],
         page=page, more=len(stories) > PAGE_SIZE, since=since, notices=notices,
         n_articles=total,
     )
+    with ctx.reader() as desk:
+        changes = live.front_changes(desk.store, live.seen_cookie(request, "seen_front"),
+                                     {s["id"]: s.get("headline") for s in stories})
+    return live.respond(request, body, changes, "seen_front", "/")
 
 
 @router.get("/stories/{story_id}", response_class=HTMLResponse)
@@ -84,7 +88,10 @@ def story_page(request: Request, story_id: str = Path(..., pattern=ID_PATTERN)) 
             names=views.source_names(articles),
         )
 
-    return HTMLResponse(ctx.story_pages.get(key, draw))
+    page = ctx.story_pages.get(key, draw)
+    with ctx.reader() as desk:
+        changes = live.story_changes(desk.store, key[0], live.seen_cookie(request, "seen_story"), brief)
+    return live.respond(request, page, changes, "seen_story", views.story_href(key[0]))
 
 
 @router.get("/articles/{article_id}", response_class=HTMLResponse)
