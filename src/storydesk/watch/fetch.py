@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import logging
 import threading
+import time
 from collections import defaultdict
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -162,7 +163,7 @@ class Fetcher:
             self.requests += 1
         result = Fetched(url)
         response = None
-        deadline = self._clock.time() + DEADLINE_FACTOR * self.settings.watch_timeout
+        deadline = time.monotonic() + DEADLINE_FACTOR * self.settings.watch_timeout  # network time is real time
         try:
             with self._client.stream("GET", url, headers=headers) as response:
                 result.status = response.status_code
@@ -187,7 +188,7 @@ class Fetcher:
                     if self._stop.is_set():
                         result.error = "stopped while reading the response"
                         return result
-                    if self._clock.time() > deadline:
+                    if time.monotonic() > deadline:
                         result.error = (f"response took over {DEADLINE_FACTOR * self.settings.watch_timeout:g} s "
                                         "(slow body): cut off")
                         return result

@@ -36,8 +36,10 @@ from .urls import canonical_url
 
 log = logging.getLogger(__name__)
 
-#: Clock seconds between two looks at which stories trend (and so which feeds speed up).
+#: Clock seconds (and at least real seconds) between two looks at which stories trend
+#: (and so which feeds speed up).
 TRENDING_EVERY = 300.0
+TRENDING_EVERY_REAL = 5.0
 #: Real seconds between two saves of a busy stream's cursor.
 CURSOR_EVERY = 1.0
 #: Items waiting for the writer before stream threads wait too.
@@ -123,6 +125,7 @@ class Watcher:
         self._in_flight: set[int] = set()
         self._trending: set[int] = set()
         self._trending_at = float("-inf")
+        self._trending_real = float("-inf")
         self._stream_state: dict[str, _StreamState] = {}
         self._threads: list[threading.Thread] = []
         self._shared = SharedReads()
@@ -208,9 +211,10 @@ class Watcher:
             self._jobs.put(feed)
 
     def _refresh_trending(self, now: float) -> None:
-        if now - self._trending_at < TRENDING_EVERY or self.settings.watch_trending_speedup <= 1.0:
+        if (now - self._trending_at < TRENDING_EVERY or time.monotonic() - self._trending_real < TRENDING_EVERY_REAL
+                or self.settings.watch_trending_speedup <= 1.0):
             return
-        self._trending_at = now
+        self._trending_at, self._trending_real = now, time.monotonic()
         from ..stories.api import trends
 
         window = f"{2 * self.settings.trend_bucket_hours:g}h"
