@@ -101,7 +101,8 @@ SETTINGS: tuple[Setting, ...] = (
     ),
     Setting("watch_min_interval", 300.0, "Shortest time between two polls of one feed, in seconds "
             "(a trending feed may go down to this divided by watch_trending_speedup)."),
-    Setting("watch_max_interval", 86400.0, "Longest time between two polls of one feed, in seconds."),
+    Setting("watch_max_interval", 3600.0, "Longest time between two polls of one feed, in seconds "
+            "(a quiet feed is still checked this often; Miniflux's 24 h is long for a news desk)."),
     Setting("watch_trending_speedup", 4.0, "A feed carrying a trending story is polled this many "
             "times more often (1 turns this off)."),
     Setting("watch_max_failures", 10, "Consecutive failed polls after which a feed is parked "
@@ -170,7 +171,7 @@ class Settings:
     max_request_bytes: int = 5_000_000
     watch_contact: str | None = None
     watch_min_interval: float = 300.0
-    watch_max_interval: float = 86400.0
+    watch_max_interval: float = 3600.0
     watch_trending_speedup: float = 4.0
     watch_max_failures: int = 10
     watch_timeout: float = 20.0

@@ -114,6 +114,7 @@ class Fetcher:
                  transport: httpx.BaseTransport | None = None):
         self.settings = settings
         self.agent = user_agent(settings.watch_contact)
+        self.clock = clock
         self._clock = clock
         self._stop = stop
         self._gate = HostGate(settings.watch_host_concurrency, clock, stop)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import logging
 import threading
+import time
 from collections import OrderedDict
 from concurrent.futures import Future
 from dataclasses import dataclass, field
@@ -86,6 +87,8 @@ class Prepared:
 @dataclass
 class PollResult:
     feed: dict
+    fetched_at: float = 0.0  # clock time the feed's answer arrived
+    fetched_real: float = 0.0  # the same moment in real (monotonic) time
     status: int | None = None
     error: str | None = None
     headers: dict = field(default_factory=dict)
@@ -113,7 +116,7 @@ def poll_feed(feed: dict, fetcher: Fetcher, store: Store, settings: Settings,
               shared: SharedReads | None = None) -> PollResult:
     """Poll ``feed`` (a row of the feeds table) and prepare its new and changed entries."""
     got = fetcher.get(feed["url"], headers=conditional_headers(feed))
-    result = PollResult(feed, status=got.status, headers={k.lower(): v for k, v in dict(got.headers).items()},
+    result = PollResult(feed, fetched_at=fetcher.clock.time(), fetched_real=time.monotonic(), status=got.status, headers={k.lower(): v for k, v in dict(got.headers).items()},
                         moved_to=got.moved_to if got.moved_to and got.moved_to != feed["url"] else None)
     if got.status == 304:
         result.not_modified = True

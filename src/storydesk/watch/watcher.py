@@ -72,6 +72,8 @@ class ArticleEvent:
     edited: bool
     at: float  # clock time
     story_id: str | None = None
+    found_at: float | None = None  # clock time the feed answer carrying it arrived
+    latency_s: float | None = None  # real seconds from that answer to the article grouped
 
 
 @dataclass
@@ -123,12 +125,14 @@ class Watcher:
         self._results: queue.Queue = queue.Queue(QUEUE_SIZE)
         self._jobs: queue.Queue = queue.Queue()
         self._in_flight: set[int] = set()
+        self._lock = threading.Lock()
         self._trending: set[int] = set()
         self._trending_at = float("-inf")
         self._trending_real = float("-inf")
         self._stream_state: dict[str, _StreamState] = {}
         self._threads: list[threading.Thread] = []
         self._shared = SharedReads()
+        self._current: PollResult | None = None  # the poll whose entries are being stored
 
     @property
     def store(self) -> Store:
@@ -144,7 +148,6 @@ class Watcher:
                 if until is not None and now >= until:
                     break
                 self._refresh_trending(now)
-                self._dispatch(now)
                 try:
                     item = self._results.get(timeout=0.05)
                 except queue.Empty:
@@ -162,6 +165,7 @@ class Watcher:
         store = self.store  # opened (and migrated) here, by the writer, before any worker reads
         for number in range(self.settings.watch_workers):
             self._spawn(f"storydesk-fetch-{number}", self._work, store)
+        self._spawn("storydesk-schedule", self._schedule, store)
         for stream in self._streams:
             state = db.stream_state(self.store, stream.spec)
             self._stream_state[stream.spec] = _StreamState(cursor=state["cursor"] if state else None)
@@ -202,13 +206,24 @@ class Watcher:
             if reader is not store:
                 reader.close()
 
-    def _dispatch(self, now: float) -> None:
-        free = self.settings.watch_workers * 2 - len(self._in_flight)
-        if free <= 0:
-            return
-        for feed in db.due_feeds(self.store, iso(now), exclude=self._in_flight, limit=free):
-            self._in_flight.add(feed["id"])
-            self._jobs.put(feed)
+    def _schedule(self, store: Store) -> None:
+        """Hand due feeds to the workers, whatever the writer is busy with (a feed stays
+        in flight, and is not handed out again, until the writer has applied its poll)."""
+        reader = store if store.path == ":memory:" else Store(store.path, readonly=True)
+        try:
+            while not self.stop.is_set():
+                with self._lock:
+                    busy = set(self._in_flight)
+                free = self.settings.watch_workers * 2 - len(busy)
+                if free > 0:
+                    for feed in db.due_feeds(reader, iso(self.clock.time()), exclude=busy, limit=free):
+                        with self._lock:
+                            self._in_flight.add(feed["id"])
+                        self._jobs.put(feed)
+                self.stop.wait(0.05)
+        finally:
+            if reader is not store:
+                reader.close()
 
     def _refresh_trending(self, now: float) -> None:
         if (now - self._trending_at < TRENDING_EVERY or time.monotonic() - self._trending_real < TRENDING_EVERY_REAL
@@ -228,8 +243,11 @@ class Watcher:
     # -- feeds: the writer ----------------------------------------------------------------------
     def _handle(self, item) -> None:
         if isinstance(item, _Poll):
-            self._in_flight.discard(item.result.feed["id"])
-            self._apply(item.result)
+            try:
+                self._apply(item.result)
+            finally:
+                with self._lock:
+                    self._in_flight.discard(item.result.feed["id"])
         elif isinstance(item, _Post):
             self._store_post(item)
 
@@ -303,6 +321,7 @@ class Watcher:
 
     def _store_entries(self, feed: dict, result: PollResult, now: float) -> bool:
         """Store the poll's entries in order; False when stopped before the last."""
+        self._current = result
         new_entries = stored = 0
         for prepared in result.prepared:
             if self.stop.is_set():
@@ -343,7 +362,7 @@ class Watcher:
             self.stats.rejected += len(report.rejected)
             return new, False
         self.stats.articles += 1
-        self._tell(article, feed, edited=False)
+        self._tell(article, feed, edited=False, poll=self._current)
         return new, True
 
     def _edit(self, article_id: str, new: Article, feed: dict) -> bool:
@@ -358,13 +377,16 @@ class Watcher:
         self.desk.analyze([updated])  # the cached analysis of the old text was dropped
         self.stats.edits += 1
         log.info("article %s edited in %s: updated in place", article_id, feed["url"])
-        self._tell(updated, feed, edited=True)
+        self._tell(updated, feed, edited=True, poll=self._current)
         return True
 
-    def _tell(self, article: Article, feed: dict, *, edited: bool) -> None:
+    def _tell(self, article: Article, feed: dict, *, edited: bool, poll: PollResult | None) -> None:
         if self._on_article is not None:
-            self._on_article(ArticleEvent(article, feed["url"], edited, self.clock.time(),
-                                          db.story_of_article(self.store, article.id)))
+            self._on_article(ArticleEvent(
+                article, feed["url"], edited, self.clock.time(), db.story_of_article(self.store, article.id),
+                found_at=poll.fetched_at if poll else None,
+                latency_s=time.monotonic() - poll.fetched_real if poll else None,
+            ))
 
     # -- post streams -----------------------------------------------------------------------------
     def _follow(self, stream: PostStream) -> None:
