@@ -11,7 +11,7 @@ from __future__ import annotations
 import sqlite3
 from typing import Any, Iterable
 
-from .db import Store
+from .db import Store, _now
 
 #: Columns of a feed row, in ``feeds list`` order after the identity columns.
 FEED_COLUMNS = (
@@ -165,9 +165,10 @@ def entries_since(store: Store, feed_id: int, since: str) -> int:
 
 
 def update_article(store: Store, article_id: str, *, text: str, title: str | None, raw: str,
-                   published: str | None, precision: str | None, authors_json: str, now: str) -> None:
+                   published: str | None, precision: str | None, authors_json: str) -> None:
     """An edited article, in place: same id, story and keys; new text; its cached
-    analyses dropped (they described the old text); the edit recorded."""
+    analyses dropped (they described the old text); the edit recorded at the store's
+    time, as ingest times are."""
     with store.transaction() as conn:
         old = conn.execute("SELECT rowid, title, text FROM articles WHERE id = ?", (article_id,)).fetchone()
         if old is None:
@@ -181,7 +182,7 @@ def update_article(store: Store, article_id: str, *, text: str, title: str | Non
         )
         conn.execute("INSERT INTO articles_fts(rowid, title, text) VALUES (?, ?, ?)", (old[0], title or "", text))
         conn.execute("DELETE FROM analyses WHERE article_id = ?", (article_id,))
-        conn.execute("INSERT INTO article_edits (article_id, at) VALUES (?, ?)", (article_id, now))
+        conn.execute("INSERT INTO article_edits (article_id, at) VALUES (?, ?)", (article_id, _now()))
 
 
 def feeds_of_stories(store: Store, story_ids: Iterable[str]) -> set[int]:

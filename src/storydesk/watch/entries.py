@@ -81,7 +81,9 @@ def _digest(*parts: str | None) -> str:
 
 
 def looks_like_html(data: bytes, content_type: str | None = None) -> bool:
-    """>>> looks_like_html(b"<!DOCTYPE html><html><head>"), looks_like_html(b"<?xml version='1.0'?><rss>")
+    """Is this an HTML page rather than a feed?
+
+    >>> looks_like_html(b"<!DOCTYPE html><html><head>"), looks_like_html(b"<?xml version='1.0'?><rss>")
     (True, False)
     """
     if content_type and "html" in content_type.lower() and b"<rss" not in data[:2048] \

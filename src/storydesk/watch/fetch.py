@@ -40,7 +40,9 @@ DEADLINE_FACTOR = 3.0
 
 
 def user_agent(contact: str | None) -> str:
-    """>>> user_agent("https://example.org/desk")
+    """The User-Agent of every request.
+
+    >>> user_agent("https://example.org/desk")
     'storydesk/0.1.0 (+https://example.org/desk)'
     """
     return f"storydesk/{__version__} (+{contact})" if contact else f"storydesk/{__version__}"

@@ -18,7 +18,9 @@ HEALTH_FIELDS = ("id", "url", "title", "state", "last_poll", "last_status", "ent
 
 
 def state_of(feed: dict) -> str:
-    """>>> state_of({"parked": "410 Gone", "failures": 1, "polls": 3})
+    """What ``feeds list`` calls the feed's state.
+
+    >>> state_of({"parked": "410 Gone", "failures": 1, "polls": 3})
     'parked'
     >>> state_of({"parked": None, "failures": 2, "polls": 3}), state_of({"parked": None, "failures": 0, "polls": 0})
     ('failing', 'new')

@@ -75,7 +75,9 @@ class JetstreamStream:
         self._rng = random.Random()
 
     def address(self, cursor: int | None) -> str:
-        """>>> JetstreamStream("jetstream", "ws://127.0.0.1:9/subscribe").address(5_000_000)
+        """The websocket address, asking for posts from a second before ``cursor``.
+
+        >>> JetstreamStream("jetstream", "ws://127.0.0.1:9/subscribe").address(5_000_000)
         'ws://127.0.0.1:9/subscribe?wantedCollections=app.bsky.feed.post&cursor=4000000'
         """
         query = f"wantedCollections={POST_COLLECTION}"

@@ -101,7 +101,9 @@ class PollResult:
 
 
 def conditional_headers(feed: dict) -> dict[str, str]:
-    """>>> conditional_headers({"etag": '"v2"', "last_modified": None})
+    """The headers that make a poll conditional on the feed having changed.
+
+    >>> conditional_headers({"etag": '"v2"', "last_modified": None})
     {'If-None-Match': '"v2"'}
     """
     headers = {}

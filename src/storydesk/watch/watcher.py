@@ -371,8 +371,7 @@ class Watcher:
         if old.text == new.text and (new.title or old.title) == old.title:
             return False
         db.update_article(self.store, article_id, text=new.text, title=new.title or old.title, raw=new.raw,
-                          published=None, precision=None, authors_json=json.dumps(list(new.authors or old.authors)),
-                          now=iso(self.clock.time()))
+                          published=None, precision=None, authors_json=json.dumps(list(new.authors or old.authors)))
         updated = self.store.get_article(article_id)
         self.desk.analyze([updated])  # the cached analysis of the old text was dropped
         self.stats.edits += 1
