@@ -36,18 +36,25 @@ class SharedReads:
     """Entries being read (or read a moment ago) by the watcher's workers, by article key:
     a worker polling a second feed that carries the same entry waits for the first one's
     article instead of fetching its page again. Bounded: the oldest keys are forgotten
-    (by then the article is in the store, where keys are looked up first).
+    (by then the article is in the store, where keys are looked up first), and the writer
+    forgets an entry's read once it has stored it, so pages are not held in memory.
 
     >>> shared = SharedReads()
     >>> shared.read(["url:a"], lambda: "page A"), shared.read(["guid:x", "url:a"], lambda: "again")
     ('page A', 'page A')
     """
 
-    def __init__(self, size: int = 4096, wait: float = 60.0):
+    def __init__(self, size: int = 512, wait: float = 60.0):
         self._lock = threading.Lock()
         self._reads: OrderedDict[str, Future] = OrderedDict()
         self._size = size
         self._wait = wait
+
+    def forget(self, keys: list[str]) -> None:
+        """Drop what was read for these keys (stored now, so found in the store)."""
+        with self._lock:
+            for key in keys:
+                self._reads.pop(key, None)
 
     def read(self, keys: list[str], make: Callable[[], T]) -> T:
         with self._lock:

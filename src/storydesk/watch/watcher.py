@@ -122,7 +122,8 @@ class Watcher:
         self._on_article = on_article
         self._on_post = on_post
         self._rng = random.Random(seed)
-        self._results: queue.Queue = queue.Queue(QUEUE_SIZE)
+        self._polls: queue.Queue = queue.Queue()  # polls first: an article waits for no post
+        self._posts: queue.Queue = queue.Queue(QUEUE_SIZE)
         self._jobs: queue.Queue = queue.Queue()
         self._in_flight: set[int] = set()
         self._lock = threading.Lock()
@@ -149,9 +150,12 @@ class Watcher:
                     break
                 self._refresh_trending(now)
                 try:
-                    item = self._results.get(timeout=0.05)
+                    item = self._polls.get_nowait()
                 except queue.Empty:
-                    continue
+                    try:
+                        item = self._posts.get(timeout=0.05)
+                    except queue.Empty:
+                        continue
                 self._handle(item)
         finally:
             self.stop.set()
@@ -177,9 +181,10 @@ class Watcher:
         self._threads.append(thread)
 
     def _put(self, item) -> bool:
+        target = self._polls if isinstance(item, _Poll) else self._posts
         while not self.stop.is_set():
             try:
-                self._results.put(item, timeout=0.2)
+                target.put(item, timeout=0.2)
                 return True
             except queue.Full:
                 continue
@@ -328,6 +333,7 @@ class Watcher:
                 db.count_up(self.store, feed["id"], entries=new_entries, articles=stored)
                 return False
             is_new_entry, is_new_article = self._store_one(feed, prepared, now)
+            self._shared.forget(prepared.keys)  # stored: found by its keys from now on
             new_entries += is_new_entry
             stored += is_new_article
         db.count_up(self.store, feed["id"], entries=new_entries, articles=stored)
