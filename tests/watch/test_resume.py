@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 import signal
+import socket
 import subprocess
 import sys
 import threading
@@ -55,13 +56,19 @@ def test_a_watcher_stopped_mid_poll_resumes_without_gap_or_duplicate(web, desk):
 
 
 def test_sigterm_finishes_the_article_in_hand_and_stops_within_seconds(web, tmp_path):
+    """`storydesk watch --serve` for real: articles printed as stored, the feeds page
+    served meanwhile, SIGTERM obeyed within seconds, what was printed stored once."""
     base = "/t-sigterm"
     web.route(f"{base}/feed.rss", _feed(web, base, 3))
     db = tmp_path / "term.db"
     env = {**os.environ, "STORYDESK_WATCH_HOST_DELAY": "0", "STORYDESK_WATCH_MIN_INTERVAL": "1",
            "STORYDESK_WATCH_MAX_INTERVAL": "2", "PYTHONUNBUFFERED": "1"}
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
     process = subprocess.Popen(
-        [sys.executable, "-m", "storydesk", "watch", web.url(f"{base}/feed.rss"), "--db", str(db)],
+        [sys.executable, "-m", "storydesk", "watch", web.url(f"{base}/feed.rss"), "--db", str(db),
+         "--serve", "--port", str(port)],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
     )
     lines: list[str] = []
@@ -71,6 +78,10 @@ def test_sigterm_finishes_the_article_in_hand_and_stops_within_seconds(web, tmp_
     while time.monotonic() < deadline and not lines and process.poll() is None:
         time.sleep(0.05)
     assert lines and lines[0].startswith("+ "), process.stderr.read() if process.poll() is not None else lines
+    import httpx
+
+    page = httpx.get(f"http://127.0.0.1:{port}/feeds", timeout=10)  # --serve: the web desk meanwhile
+    assert page.status_code == 200 and web.url(f"{base}/feed.rss") in page.text
     asked = time.monotonic()
     process.send_signal(signal.SIGTERM)
     status = process.wait(timeout=15)

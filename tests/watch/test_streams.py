@@ -188,3 +188,56 @@ def test_non_json_lines_cost_nothing_else(tmp_path, desk):
     assert [line for line, _ in reasons] == [1, 2]
     assert "UTF-8" in reasons[0][1] and "JSON object" in reasons[1][1]
     assert [p["id"] for p in _posts(desk)] == ["twitter:p9"]  # the good line after them is read
+
+
+def test_mastodon_streaming_catches_up_through_rest_after_a_drop(desk, settings):
+    """The streaming API (a websocket) drops midway; the statuses posted meanwhile are read
+    through the REST API from the cursor; streaming resumes; every status stored once."""
+    from http import HTTPStatus
+
+    from websockets.sync.server import serve
+
+    desk.settings = settings.replace(watch_post_interval=0.2)
+    template = [s for s in json.loads((FIXTURES / "mastodon_public.json").read_text()) if not s.get("reblog")][0]
+    statuses = [dict(template, id=str(112447000000100000 + n), uri=f"https://social.example/statuses/{n}",
+                     content=f"<p>Lifeboat update {n} #GreyhavenFerry</p>") for n in range(1, 11)]
+    posted = {"n": 0}
+    rest_asked: list[str | None] = []
+    connections: list[str] = []
+
+    def process_request(connection, request):
+        if not request.path.startswith("/api/v1/timelines/public"):
+            return None  # the websocket handshake goes on
+        min_id = parse_qs(urlsplit(request.path).query).get("min_id", [None])[0]
+        rest_asked.append(min_id)
+        page = [s for s in statuses[: posted["n"]] if min_id is None or int(s["id"]) > int(min_id)]
+        response = connection.respond(HTTPStatus.OK, json.dumps(list(reversed(page))))
+        response.headers["Content-Type"] = "application/json"
+        return response
+
+    def stream(ws):
+        connections.append(ws.request.path)
+        first = len(connections) == 1
+        batch = statuses[0:5] if first else statuses[8:10]
+        for status in batch:
+            posted["n"] = max(posted["n"], statuses.index(status) + 1)
+            ws.send(json.dumps({"stream": ["public"], "event": "update", "payload": json.dumps(status)}))
+        ws.send(json.dumps({"stream": ["public"], "event": "delete", "payload": "112447000000000001"}))
+        if first:
+            posted["n"] = 8  # three more are posted while the desk is away
+            ws.socket.close()
+            return
+        time.sleep(3)
+
+    server = serve(stream, "127.0.0.1", 0, process_request=process_request)
+    port = server.socket.getsockname()[1]
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        watcher = Watcher(desk, posts=[f"mastodon:http://127.0.0.1:{port}"])
+        watch_until(watcher, lambda: watcher.stats.posts >= 10, timeout=15)
+    finally:
+        server.shutdown()
+    ids = [p["id"] for p in _posts(desk)]
+    assert len(ids) == len(set(ids)) == 10
+    assert connections[0] == "/api/v1/streaming?stream=public" and len(connections) >= 2
+    assert rest_asked[0] is None and statuses[4]["id"] in rest_asked  # caught up from the cursor

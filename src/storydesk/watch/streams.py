@@ -9,7 +9,9 @@ SPEC                               what is followed
 ``posts.jsonl``                    a JSON Lines file of posts (the ``ingest --posts``
                                    format), followed as it grows; cursor: byte offset
 ``-``                              standard input, until it closes (no cursor)
-``mastodon:https://HOST``          the instance's public timeline (REST, ``min_id``)
+``mastodon:https://HOST``          the instance's public timeline (streamed, caught up
+                                   through REST with ``min_id``; REST polling alone
+                                   where anonymous streaming is refused)
 ``mastodon:https://HOST/tags/T``   its timeline of hashtag T
 ``mastodon:https://HOST/trends``   the timelines of the tags trending there
                                    (``/api/v1/trends/tags``, asked again every 10 polls)
@@ -85,7 +87,10 @@ def open_stream(spec: str, *, fetcher=None, clock: Clock | None = None, settings
             raise SpecError(f"{spec}: give the instance as mastodon:https://HOST[/tags/TAG|/trends]")
         if fetcher is None or clock is None or settings is None:
             raise SpecError(f"{spec}: a Mastodon stream needs the watcher's HTTP client")
-        return MastodonStream(spec, url, fetcher=fetcher, clock=clock, interval=settings.watch_post_interval)
+        from .fetch import user_agent
+
+        return MastodonStream(spec, url, fetcher=fetcher, clock=clock, interval=settings.watch_post_interval,
+                              timeout=settings.watch_timeout, agent=user_agent(settings.watch_contact))
     if os.path.isfile(spec):
         return JsonlStream(spec)
     raise SpecError(f"{spec}: no such file, and not '-', 'mastodon:URL' or 'jetstream[:URL]'")
@@ -225,11 +230,15 @@ def _id_order(status_id: str) -> tuple[int, str]:
 
 
 class MastodonStream:
-    """A Mastodon timeline polled through the REST API with ``min_id``, so every status
-    after the cursor is read, a page of 40 at a time, however long the desk was away.
-    Cursor: JSON ``{timeline: last status id}``."""
+    """A Mastodon timeline: its streaming API (a websocket: each status as it is posted),
+    caught up through the REST API with ``min_id`` on start and after every disconnect, so
+    every status after the cursor is read however long the desk was away. An instance that
+    refuses anonymous streaming (most ask for a token) is polled through the REST API
+    every ``interval`` seconds instead, as are trending tags' timelines. Cursor: JSON
+    ``{timeline: last status id}``."""
 
-    def __init__(self, spec: str, url: str, *, fetcher, clock: Clock, interval: float):
+    def __init__(self, spec: str, url: str, *, fetcher, clock: Clock, interval: float,
+                 timeout: float = 20.0, agent: str | None = None):
         parts = urlsplit(url)
         self.spec = spec
         self.base = f"{parts.scheme}://{parts.netloc}"
@@ -242,6 +251,20 @@ class MastodonStream:
         self._fetcher = fetcher
         self._clock = clock
         self.interval = interval
+        self.timeout = timeout
+        self.agent = agent
+        self.streaming = not self.trends
+
+    def streaming_url(self) -> str:
+        """The streaming API's websocket address for this timeline.
+
+        >>> MastodonStream("m", "https://social.example/tags/Storm", fetcher=None, clock=None,
+        ...                interval=30).streaming_url()
+        'wss://social.example/api/v1/streaming?stream=hashtag&tag=Storm'
+        """
+        scheme = "wss" if self.base.startswith("https") else "ws"
+        query = urlencode({"stream": "hashtag", "tag": self.tag}) if self.tag else "stream=public"
+        return f"{scheme}://{self.base.split('://', 1)[1]}/api/v1/streaming?{query}"
 
     def _get_json(self, path: str, params: dict) -> tuple[object | None, str | None]:
         url = f"{self.base}{path}" + (f"?{urlencode(params)}" if params else "")
@@ -265,6 +288,8 @@ class MastodonStream:
             cursors = json.loads(cursor) if cursor else {}
         except ValueError:
             cursors = {}
+        if self.streaming:
+            self._follow(cursors, emit, stop)
         tags: list[str] = [self.tag] if self.tag else []
         polls = 0
         while not stop.is_set():
@@ -302,3 +327,52 @@ class MastodonStream:
             if len(page) < MASTODON_PAGE or key not in cursors:
                 return True
         return False
+
+    def _follow(self, cursors: dict, emit: Emit, stop: threading.Event) -> None:
+        """Stream the timeline, catching up through REST first and after each drop;
+        returns (to REST polling) when the instance refuses the stream."""
+        from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidStatus, InvalidURI
+        from websockets.sync.client import connect
+
+        key = f"tag:{self.tag.lower()}" if self.tag else "public"
+        wait = 1.0
+        while not stop.is_set():
+            if not self._read_timeline(self.tag, cursors, emit, stop):
+                return
+            try:
+                with connect(self.streaming_url(), open_timeout=self.timeout, close_timeout=1.0,
+                             max_size=1 << 20, user_agent_header=self.agent) as ws:
+                    wait = 1.0
+                    while not stop.is_set():
+                        try:
+                            message = ws.recv(timeout=0.5)
+                        except TimeoutError:
+                            continue
+                        if not self._streamed(message, key, cursors, emit):
+                            return
+            except InvalidStatus as exc:
+                emit(StreamError(f"{self.streaming_url()}: streaming refused ({exc}); polling the REST "
+                                 f"API every {self.interval:g} s instead"), None)
+                self.streaming = False
+                return
+            except (ConnectionClosed, InvalidHandshake, InvalidURI, OSError, TimeoutError) as exc:
+                reason = f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
+                if not emit(StreamError(f"{self.streaming_url()} disconnected ({reason}); catching up after "
+                                        f"status {cursors.get(key)}"), None):
+                    return
+            stop.wait(wait)
+            wait = min(wait * 2, 60.0)
+
+    def _streamed(self, message, key: str, cursors: dict, emit: Emit) -> bool:
+        try:
+            event = json.loads(message)
+            status = json.loads(event["payload"]) if event.get("event") == "update" else None
+        except (ValueError, TypeError, KeyError, AttributeError) as exc:
+            return emit(Rejection(self.spec, f"streaming message is not a Mastodon event: {exc}"), None)
+        if not isinstance(status, dict) or not status.get("id"):
+            return True  # deletes, notifications, filters changed: nothing to count
+        status_id = str(status["id"])
+        if key not in cursors or _id_order(status_id) > _id_order(cursors[key]):
+            cursors[key] = status_id
+        post = mastodon_post(status, self.instance)
+        return post is None or emit(post, json.dumps(cursors, sort_keys=True))
