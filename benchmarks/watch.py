@@ -31,7 +31,7 @@ story page. Measured:
 - duplicate articles (stored articles beyond one per published page; must be 0);
 - robots.txt-disallowed fetches (must be 0);
 - CPU seconds per new article (the watching process; storydesk's includes the posts) and
-  resident memory at the start and the end.
+  resident memory at the start (model loaded), half-way through the day, and at the end.
 
     python benchmarks/watch.py                         # 200 feeds, the full run
     python benchmarks/watch.py --feeds 40 --entries 60 --day-seconds 60   # a quick look
@@ -254,6 +254,7 @@ def run_system(system: str, args, budget: int | None) -> dict:
     urls = {u: int(e) for e, u in ready["entry_urls"].items()}
     page_of = {e["id"]: e["page"] for e in timed["entries"]}
     stored_at: dict[int, float] = {}
+    trace: list[dict] = []
     pages = PageWatcher(db)
 
     def arrived(article, story_id: str | None, edited: bool, found_at: float, latency: float) -> None:
@@ -263,9 +264,19 @@ def run_system(system: str, args, budget: int | None) -> dict:
         if entry is None or edited or entry in stored_at:
             return
         stored_at[entry] = max(0.0, found_at - entries[entry]["published"]) + latency
+        trace.append({"entry": entry, "feeds": entries[entry]["feeds"], "published": entries[entry]["published"] - start,
+                      "found": found_at - start, "latency_s": round(latency, 2)})
         pages.offer(article.id, story_id, stored_at[entry])
 
     rss_start, cpu_start = _rss_mb(), _cpu()
+    rss_mid: list[float] = []
+
+    def sample_mid() -> None:  # resident memory half-way through the day: growth must stop
+        while clock.time() < start + DAY / 2:
+            time.sleep(0.2)
+        rss_mid.append(_rss_mb())
+
+    threading.Thread(target=sample_mid, daemon=True).start()
     if system == "storydesk":
         from storydesk.watch.watcher import Watcher
 
@@ -283,10 +294,12 @@ def run_system(system: str, args, budget: int | None) -> dict:
             time.sleep(0.05)
         watcher.run(until=start + DAY)
         extra = {"posts": watcher.stats.posts, "posts linked to a story": watcher.stats.posts_linked,
-                 "edits in place": watcher.stats.edits}
+                 "edits in place": watcher.stats.edits, "failed polls": watcher.stats.failures}
     else:
         extra = naive_poll(desk, clock, start, ready, budget, plan, arrived)
     cpu = _cpu() - cpu_start
+    if args.trace:
+        args.trace.write_text(json.dumps(trace))
     rss_end = _rss_mb()
     time.sleep(min(30.0, 2 * args.day_seconds / 24))  # let the page watcher catch up (it is sampled)
     pages.close()
@@ -326,6 +339,7 @@ def run_system(system: str, args, budget: int | None) -> dict:
         "robots-disallowed fetches": mine.get("disallowed_fetches", 0),
         "CPU s/article": round(cpu / max(new, 1), 3),
         "RSS start MB": round(rss_start, 1),
+        "RSS mid-day MB": round(rss_mid[0], 1) if rss_mid else None,
         "RSS end MB": round(rss_end, 1),
         "requests": mine.get("requests", 0),
         "pages sampled": len(shown),
@@ -409,6 +423,7 @@ def main() -> None:
     p.add_argument("--role", choices=("storydesk", "naive"), help=argparse.SUPPRESS)
     p.add_argument("--budget", type=int, help=argparse.SUPPRESS)
     p.add_argument("--out", type=Path, help=argparse.SUPPRESS)
+    p.add_argument("--trace", type=Path, help=argparse.SUPPRESS)  # per-entry timings of a --role run
     args = p.parse_args()
     require(args.data / "article-extraction-benchmark")
     require(args.data / "giveme5w1h-news-cluster")

@@ -44,6 +44,8 @@ TRENDING_EVERY_REAL = 5.0
 CURSOR_EVERY = 1.0
 #: Items waiting for the writer before stream threads wait too.
 QUEUE_SIZE = 5000
+#: Polls fetched and waiting for the writer before no more feeds are handed out.
+MAX_WAITING_POLLS = 64
 
 
 @dataclass
@@ -125,7 +127,8 @@ class Watcher:
         self._polls: queue.Queue = queue.Queue()  # polls first: an article waits for no post
         self._posts: queue.Queue = queue.Queue(QUEUE_SIZE)
         self._jobs: queue.Queue = queue.Queue()
-        self._in_flight: set[int] = set()
+        self._in_flight: set[int] = set()  # handed out, not yet applied by the writer
+        self._fetching: set[int] = set()  # handed out, not yet fetched
         self._lock = threading.Lock()
         self._trending: set[int] = set()
         self._trending_at = float("-inf")
@@ -205,6 +208,8 @@ class Watcher:
                 except Exception as exc:  # a bug must not stop the desk: the feed is retried
                     log.exception("polling %s failed", feed["url"])
                     result = PollResult(feed, error=f"internal error: {type(exc).__name__}: {exc}")
+                with self._lock:
+                    self._fetching.discard(feed["id"])
                 if not self._put(_Poll(result)):
                     return
         finally:
@@ -212,18 +217,23 @@ class Watcher:
                 reader.close()
 
     def _schedule(self, store: Store) -> None:
-        """Hand due feeds to the workers, whatever the writer is busy with (a feed stays
-        in flight, and is not handed out again, until the writer has applied its poll)."""
+        """Hand due feeds to the workers while the writer analyzes: a feed stays in flight
+        (not handed out again) until the writer has applied its poll, but only the feeds
+        being fetched, and a bounded number of polls waiting for the writer, hold back
+        the others."""
         reader = store if store.path == ":memory:" else Store(store.path, readonly=True)
         try:
             while not self.stop.is_set():
                 with self._lock:
                     busy = set(self._in_flight)
-                free = self.settings.watch_workers * 2 - len(busy)
+                    fetching = len(self._fetching)
+                waiting = len(busy) - fetching
+                free = min(self.settings.watch_workers * 2 - fetching, MAX_WAITING_POLLS - waiting)
                 if free > 0:
                     for feed in db.due_feeds(reader, iso(self.clock.time()), exclude=busy, limit=free):
                         with self._lock:
                             self._in_flight.add(feed["id"])
+                            self._fetching.add(feed["id"])
                         self._jobs.put(feed)
                 self.stop.wait(0.05)
         finally:
