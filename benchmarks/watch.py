@@ -299,7 +299,9 @@ def run_system(system: str, args, budget: int | None) -> dict:
         extra = naive_poll(desk, clock, start, ready, budget, plan, arrived)
     cpu = _cpu() - cpu_start
     if args.trace:
-        args.trace.write_text(json.dumps(trace))
+        polled = [dict(r) for r in desk.store.execute(
+            "SELECT id, polls, not_modified, interval_s, not_before, failures, last_error FROM feeds")]
+        args.trace.write_text(json.dumps({"entries": trace, "feeds": polled}))
     rss_end = _rss_mb()
     time.sleep(min(30.0, 2 * args.day_seconds / 24))  # let the page watcher catch up (it is sampled)
     pages.close()

@@ -125,7 +125,8 @@ def poll_feed(feed: dict, fetcher: Fetcher, store: Store, settings: Settings,
               shared: SharedReads | None = None) -> PollResult:
     """Poll ``feed`` (a row of the feeds table) and prepare its new and changed entries."""
     got = fetcher.get(feed["url"], headers=conditional_headers(feed))
-    result = PollResult(feed, fetched_at=fetcher.clock.time(), fetched_real=time.monotonic(), status=got.status, headers={k.lower(): v for k, v in dict(got.headers).items()},
+    result = PollResult(feed, fetched_at=fetcher.clock.time(), fetched_real=time.monotonic(), status=got.status,
+                        headers={k.lower(): v for k, v in dict(got.headers).items()},
                         moved_to=got.moved_to if got.moved_to and got.moved_to != feed["url"] else None)
     if got.status == 304:
         result.not_modified = True

@@ -268,7 +268,9 @@ class Watcher:
 
     def _apply(self, result: PollResult) -> None:
         feed = result.feed
-        now = self.clock.time()
+        # the schedule counts from when the feed answered, not from when the writer got to
+        # it: a busy writer must not push every feed's next poll back
+        now = result.fetched_at or self.clock.time()
         self.stats.polls += 1
         state: dict = {"last_poll": iso(now), "polls": feed["polls"] + 1, "last_status": result.status}
         wait: float
