@@ -270,11 +270,20 @@ def run_system(system: str, args, budget: int | None) -> dict:
 
     rss_start, cpu_start = _rss_mb(), _cpu()
     rss_mid: list[float] = []
+    snapshots: list = []
+    if os.environ.get("WATCH_BENCH_TRACEMALLOC"):
+        import tracemalloc
+
+        tracemalloc.start()
 
     def sample_mid() -> None:  # resident memory half-way through the day: growth must stop
         while clock.time() < start + DAY / 2:
             time.sleep(0.2)
         rss_mid.append(_rss_mb())
+        if os.environ.get("WATCH_BENCH_TRACEMALLOC"):  # where memory goes in the second half
+            import tracemalloc
+
+            snapshots.append(tracemalloc.take_snapshot())
 
     threading.Thread(target=sample_mid, daemon=True).start()
     if system == "storydesk":
@@ -298,6 +307,11 @@ def run_system(system: str, args, budget: int | None) -> dict:
     else:
         extra = naive_poll(desk, clock, start, ready, budget, plan, arrived)
     cpu = _cpu() - cpu_start
+    if snapshots:
+        import tracemalloc
+
+        for stat in tracemalloc.take_snapshot().compare_to(snapshots[0], "lineno")[:15]:
+            print(stat, file=sys.stderr)
     if args.trace:
         polled = [dict(r) for r in desk.store.execute(
             "SELECT id, polls, not_modified, interval_s, not_before, failures, last_error FROM feeds")]
