@@ -44,7 +44,6 @@ import os
 import random
 import resource
 import socket
-import statistics
 import subprocess
 import sys
 import tempfile

@@ -112,8 +112,7 @@ class HostGate:
 class Fetcher:
     """The pooled, polite HTTP client of one watcher (thread-safe)."""
 
-    def __init__(self, settings: Settings, clock: Clock, stop: threading.Event,
-                 transport: httpx.BaseTransport | None = None):
+    def __init__(self, settings: Settings, clock: Clock, stop: threading.Event):
         self.settings = settings
         self.agent = user_agent(settings.watch_contact)
         self.clock = clock
@@ -132,7 +131,6 @@ class Fetcher:
             follow_redirects=True,
             max_redirects=settings.watch_max_redirects,
             trust_env=False,  # no proxy or .netrc picked up behind the operator's back
-            transport=transport,
         )
         self.requests = 0
         self.bytes = 0

@@ -103,27 +103,24 @@ class Watcher:
     unusable spec raises :class:`~.streams.SpecError` here, before anything runs.
 
     ``clock`` is the time the schedule runs on (a :class:`~.clock.ScaledClock` replays a
-    day in minutes); ``transport`` replaces httpx's network transport (tests use real
-    servers instead and leave it None).
+    day in minutes). A watcher runs once: :meth:`run` returns when stopped.
     """
 
     def __init__(self, desk: Desk, *, clock: Clock | None = None, posts: Iterable[str] = (),
                  streams: Iterable[PostStream] = (),
                  on_article: Callable[[ArticleEvent], None] | None = None,
-                 on_post: Callable[[PostItem, str | None], None] | None = None,
-                 stop: threading.Event | None = None, transport=None, seed: int | None = None):
+                 stop: threading.Event | None = None):
         self.desk = desk
         self.settings: Settings = desk.settings
         self.clock = clock or SystemClock()
         self.stop = stop or threading.Event()
         self.stats = WatchStats()
-        self.fetcher = Fetcher(self.settings, self.clock, self.stop, transport=transport)
+        self.fetcher = Fetcher(self.settings, self.clock, self.stop)
         self._streams = list(streams) + [
             open_stream(spec, fetcher=self.fetcher, clock=self.clock, settings=self.settings) for spec in posts
         ]
         self._on_article = on_article
-        self._on_post = on_post
-        self._rng = random.Random(seed)
+        self._rng = random.Random()
         self._polls: queue.Queue = queue.Queue()  # polls first: an article waits for no post
         self._posts: queue.Queue = queue.Queue(QUEUE_SIZE)
         self._jobs: queue.Queue = queue.Queue()
@@ -433,8 +430,6 @@ class Watcher:
                 self.stats.posts += 1
                 self.stats.posts_linked += story_id is not None
                 state.new += 1
-                if self._on_post is not None:
-                    self._on_post(post, story_id)
         if item.cursor is not None:
             state.cursor = item.cursor
         if time.monotonic() - state.saved_at >= CURSOR_EVERY:
