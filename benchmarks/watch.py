@@ -64,8 +64,8 @@ SECTIONS = ("news", "world", "politics", "business", "sport")
 # -- the plan ------------------------------------------------------------------------------------
 
 
-def make_plan(data: Path, n_feeds: int, n_entries: int, seed: int) -> dict:
-    """Outlets, feeds, pages and entries of the simulated day (times relative to its start)."""
+def make_plan(data: Path, n_feeds: int, n_entries: int, seed: int, days: int = 1) -> dict:
+    """Outlets, feeds, pages and entries of the simulated days (times relative to their start)."""
     rng = random.Random(seed)
     aeb = sorted(p.name[:-len(".html.gz")] for p in (data / "article-extraction-benchmark" / "html").glob("*.html.gz"))
     g5 = sorted(p.name for p in (data / "giveme5w1h-news-cluster" / "data").glob("*.json"))
@@ -88,12 +88,12 @@ def make_plan(data: Path, n_feeds: int, n_entries: int, seed: int) -> dict:
         weights[f] = 1.0 / rank
     total = sum(weights)
     for f in feeds:
-        f["rate"] = n_entries * weights[f["id"]] / total  # entries a day
+        f["rate"] = n_entries * weights[f["id"]] / total / days  # entries a day
     entries = []
     for e in range(n_entries):
         feed = rng.choices(range(n_feeds), weights=weights)[0]
         page = pages[e]
-        entry = {"id": e, "feeds": [feed], "page": page["id"], "published": rng.uniform(0, DAY),
+        entry = {"id": e, "feeds": [feed], "page": page["id"], "published": rng.uniform(0, days * DAY),
                  "private": feeds[feed]["summary_only"] and outlets[feeds[feed]["outlet"]]["private"]
                  and rng.random() < 0.5, "edit_at": None}
         if page["kind"] == "g5" and rng.random() < 0.05:
@@ -236,7 +236,8 @@ def run_system(system: str, args, budget: int | None) -> dict:
     from storydesk.watch.clock import iso
 
     data = args.data
-    plan = make_plan(data, args.feeds, args.entries, args.seed)
+    plan = make_plan(data, args.feeds, args.entries, args.seed, args.days)
+    span = args.days * DAY
     folder = Path(tempfile.mkdtemp(prefix=f"watch-bench-{system}-"))
     db = str(folder / "desk.db")
     factor = DAY / args.day_seconds
@@ -245,7 +246,7 @@ def run_system(system: str, args, budget: int | None) -> dict:
     desk = Desk(settings)
     desk.nlp  # the model loads before the clock starts, for both systems
     desk.analyze([_warm_article()], cache=False)
-    start = time.time() - DAY - 600  # the simulated day ends just before now
+    start = time.time() - span - 600  # the simulated days end just before now
     web, ready, timed = start_web(plan, start, factor, args.posts_rate if system == "storydesk" else 0.0,
                                   args.seed, data, folder)
     clock = SimClock(start, timed["t0"], factor)
@@ -276,7 +277,7 @@ def run_system(system: str, args, budget: int | None) -> dict:
         tracemalloc.start()
 
     def sample_mid() -> None:  # resident memory half-way through the day: growth must stop
-        while clock.time() < start + DAY / 2:
+        while clock.time() < start + span / 2:
             time.sleep(0.2)
         rss_mid.append(_rss_mb())
         if os.environ.get("WATCH_BENCH_TRACEMALLOC"):  # where memory goes in the second half
@@ -300,11 +301,11 @@ def run_system(system: str, args, budget: int | None) -> dict:
                                                         ev.latency_s))
         while clock.time() < start:
             time.sleep(0.05)
-        watcher.run(until=start + DAY)
+        watcher.run(until=start + span)
         extra = {"posts": watcher.stats.posts, "posts linked to a story": watcher.stats.posts_linked,
                  "edits in place": watcher.stats.edits, "failed polls": watcher.stats.failures}
     else:
-        extra = naive_poll(desk, clock, start, ready, budget, plan, arrived)
+        extra = naive_poll(desk, clock, start, span, ready, budget, arrived)
     cpu = _cpu() - cpu_start
     if snapshots:
         import tracemalloc
@@ -327,7 +328,7 @@ def run_system(system: str, args, budget: int | None) -> dict:
     articles = desk.store.list_articles()
     mapped = [_entry_of(a, urls) for a in articles]
     distinct_pages = {page_of[e] for e in mapped if e is not None}
-    published = [e for e in entries.values() if e["published"] <= start + DAY]
+    published = [e for e in entries.values() if e["published"] <= start + span]
     desk.close()
     new = len(stored_at)
 
@@ -354,7 +355,7 @@ def run_system(system: str, args, budget: int | None) -> dict:
         "robots-disallowed fetches": mine.get("disallowed_fetches", 0),
         "CPU s/article": round(cpu / max(new, 1), 3),
         "RSS start MB": round(rss_start, 1),
-        "RSS mid-day MB": round(rss_mid[0], 1) if rss_mid else None,
+        "RSS half-way MB": round(rss_mid[0], 1) if rss_mid else None,
         "RSS end MB": round(rss_end, 1),
         "requests": mine.get("requests", 0),
         "pages sampled": len(shown),
@@ -362,7 +363,7 @@ def run_system(system: str, args, budget: int | None) -> dict:
     }
 
 
-def naive_poll(desk, clock: SimClock, start: float, ready: dict, budget: int | None, plan: dict, arrived) -> dict:
+def naive_poll(desk, clock: SimClock, start: float, span: float, ready: dict, budget: int | None, arrived) -> dict:
     """Every feed every N minutes: plain GETs (one thread, in turn, on schedule), each body
     then handed to ``Desk.ingest_bytes`` (the writer, as storydesk's has its own)."""
     import queue
@@ -374,19 +375,19 @@ def naive_poll(desk, clock: SimClock, start: float, ready: dict, budget: int | N
 
     feeds = list(ready["feeds"].values())
     rounds = max(1, int((budget or len(feeds) * 24) / max(len(feeds), 1)))
-    interval = DAY / rounds
+    interval = span / rounds
     bodies: queue.Queue = queue.Queue()
     done = threading.Event()
 
     def poll() -> None:
         with httpx.Client(headers={"User-Agent": NAIVE_AGENT}, timeout=20.0, follow_redirects=True) as client:
             n = 0
-            while clock.time() < start + DAY:
+            while clock.time() < start + span:
                 due = start + n * interval
                 while clock.time() < due:
                     time.sleep(0.02)
                 for url in feeds:
-                    if clock.time() >= start + DAY:
+                    if clock.time() >= start + span:
                         break
                     try:
                         body = client.get(url).content
@@ -435,6 +436,8 @@ def main() -> None:
     p.add_argument("--day-seconds", type=float, default=240.0, help="wall seconds one simulated day takes")
     p.add_argument("--posts-rate", type=float, default=25.0, help="posts a second on the post stream")
     p.add_argument("--seed", type=int, default=7)
+    p.add_argument("--days", type=int, default=1, help="simulated days (each --day-seconds long)")
+    p.add_argument("--only", choices=("storydesk", "naive"), help="run one system (no budget matching)")
     p.add_argument("--role", choices=("storydesk", "naive"), help=argparse.SUPPRESS)
     p.add_argument("--budget", type=int, help=argparse.SUPPRESS)
     p.add_argument("--out", type=Path, help=argparse.SUPPRESS)
@@ -452,11 +455,13 @@ def main() -> None:
     results = {}
     budget = None
     for system, name in (("storydesk", "storydesk watch"), ("naive", "naive poller, same requests")):
+        if args.only and system != args.only:
+            continue
         out = Path(tempfile.mkstemp(suffix=".json")[1])
         command = [sys.executable, str(Path(__file__).resolve()), "--role", system, "--out", str(out),
                    "--data", str(args.data), "--feeds", str(args.feeds), "--entries", str(args.entries),
                    "--day-seconds", str(args.day_seconds), "--posts-rate", str(args.posts_rate),
-                   "--seed", str(args.seed)]
+                   "--seed", str(args.seed), "--days", str(args.days)]
         if budget is not None:
             command += ["--budget", str(budget)]
         print(f"running {name} ({args.day_seconds:g} s for the simulated day)...", file=sys.stderr)
@@ -465,7 +470,7 @@ def main() -> None:
         out.unlink()
         budget = results[name]["requests"] if budget is None else budget
     report(results, args.json, title=f"storydesk watch vs a naive poller: {args.feeds} feeds, {args.entries} "
-                                     f"entries over a simulated day ({args.day_seconds:g} s), "
+                                     f"entries over {args.days} simulated day(s) ({args.day_seconds:g} s each), "
                                      f"{args.posts_rate:g} posts/s (storydesk only)")
 
 

@@ -25,7 +25,7 @@ def test_opml_with_bad_entries_adds_the_good_ones_and_names_each_bad_one(tmp_pat
     assert "feeds.opml:12: outline 'Broken export: no feed address' has no xmlUrl" in result.output
     assert "feeds.opml:16: outline 'Old gopher feed': xmlUrl is not an http(s) URL" in result.output
 
-    listed = json.loads(_cli("feeds", "list", "--db", db, "--format", "json").output)
+    listed = json.loads(_cli("feeds", "list", "--db", db, "--format", "json").output)["feeds"]
     assert [r["url"] for r in listed] == ["https://coastalcourier.example/feeds/news.rss",
                                           "https://valleypost.example/feed/",
                                           "https://eveningstar.example/sport/rss"]
@@ -39,7 +39,7 @@ def test_opml_with_bad_entries_adds_the_good_ones_and_names_each_bad_one(tmp_pat
     removed = _cli("feeds", "remove", "2", "https://nowhere.example/rss", "--db", db)
     assert removed.exit_code == EXIT_REJECTED
     assert "removed: 2 https://valleypost.example/feed/" in removed.output and "no such feed" in removed.output
-    assert len(json.loads(_cli("feeds", "list", "--db", db, "--format", "json").output)) == 2
+    assert len(json.loads(_cli("feeds", "list", "--db", db, "--format", "json").output)["feeds"]) == 2
 
     resumed = _cli("feeds", "resume", "--all", "--db", db)
     assert resumed.exit_code == 0 and "no parked feed" in resumed.output

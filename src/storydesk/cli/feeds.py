@@ -95,7 +95,9 @@ def list_(
     sets: Optional[list[str]] = SetOption,
 ) -> None:
     """Each feed's health: state (ok, new, failing, parked), last poll and its HTTP
-    status, entries seen, articles stored, next poll, consecutive failures, last error."""
+    status, entries seen, articles stored, next poll, consecutive failures, last error;
+    then each post stream followed: posts stored, last update, last error."""
+    from ..store.feeds import list_streams
     from ..watch.health import feed_health
 
     check_choice("--format", format, ("table", "json"))
@@ -103,9 +105,14 @@ def list_(
     def body() -> None:
         with Desk(settings_for(db, sets)) as desk:
             rows = feed_health(desk.store)
+            streams = list_streams(desk.store)
         if format == "json":
-            print_json(rows)
+            print_json({"feeds": rows, "streams": streams})
             return
+        if streams:
+            _print_table(("post stream", "posts", "last update", "last error"),
+                         [(s["spec"], str(s["posts"]), _when(s["updated_at"]), s["last_error"] or "-")
+                          for s in streams])
         if not rows:
             typer.echo("no feeds (add some with `storydesk feeds add URL`)", err=True)
             return
