@@ -7,7 +7,14 @@ each), the articles are analyzed with spaCy and summarized by ``build_summary``.
 summary sentence *s* (taken from article A) and each other article B, the sentences of B
 most likely to say the same thing are pooled: the top 3 by TF-IDF cosine, the top 3 by
 MiniLM cosine (needs the ``embeddings`` extra) and the top 3 by shared content terms,
-entities and numbers. Each pooled pair is one JSON line with both texts, for a person to
+entities and numbers.
+
+With ``--hard`` (the second round of labels, stories from ``--first`` on) the pool takes
+the top ``--top`` (2) of those rankers and of storydesk's own citation model, and adds
+hard negatives: up to two sentences of B that share a name with s and whose parse or
+numbers clash with it (a negation flip, the doer and done-to reversed, a different
+doer, different numbers or dates; see ``storydesk.brief.claims``), so that the labels
+hold pairs with the same names and a different claim. Each pooled pair is one JSON line with both texts, for a person to
 label; the labels file in ``benchmarks/labels/`` keeps only offsets and text hashes, never
 the data's text (see benchmarks/citations.py, which reads it).
 """
@@ -23,6 +30,7 @@ from benchmarks._common import parser, require
 from benchmarks.summary import load
 
 TOP = 3
+CLASHES = ("negation_flip", "role_swap", "agent_clash", "numbers_clash", "dates_clash")
 
 
 def text_hash(text: str) -> str:
@@ -86,6 +94,10 @@ def main(argv: list[str] | None = None) -> None:
     p = parser(__doc__.splitlines()[0], "neus-allsides-neutral-mds")
     p.add_argument("--split", default="val")
     p.add_argument("--stories", type=int, default=15, help="the first N stories of the split")
+    p.add_argument("--first", type=int, default=0, help="start at this story (with --stories N: N stories)")
+    p.add_argument("--top", type=int, default=TOP, help="sentences each ranker pools")
+    p.add_argument("--hard", action="store_true",
+                   help="also pool storydesk's model's picks and hard negatives (see above)")
     p.add_argument("--out", type=Path, required=True, help="JSONL file to write (outside the repository)")
     p.add_argument("--merge", type=Path, metavar="POOL",
                    help="instead: write to --out the labels of POOL's pairs from --annotations")
@@ -108,10 +120,15 @@ def main(argv: list[str] | None = None) -> None:
 
     nlp = load_nlp(Settings().spacy_model)
     embed = load_embedder()
-    stories = load(args.data, args.split, args.stories)
+    from storydesk.brief.citations import LEXICAL, StorySentences
+
+    stories = load(args.data, args.split, args.first + args.stories)
     rows = []
     for index, (_, parts, _) in enumerate(stories):
+        if index < args.first:
+            continue
         analyzed = analyze_story(parts, nlp)
+        story = StorySentences(analyzed)
         summary = build_summary(analyzed, Settings().summary_sentences)
         by_id = {item.article.id: k for k, item in enumerate(analyzed)}
         pieces = [article_sentences(item) for item in analyzed]
@@ -129,9 +146,23 @@ def main(argv: list[str] | None = None) -> None:
                 dense = [float(rows_e[0] @ r) for r in rows_e[1:]]
                 overlap = [overlap_score(analyzed[a], (origin["start"], origin["end"]), item, span)
                            for span in pieces[b]]
-                pool: set[int] = set()
-                for scores in (lexical, dense, overlap):
-                    pool.update(sorted(range(len(texts)), key=lambda k: -scores[k])[:TOP])
+                rankers = [lexical, dense, overlap]
+                hard: list[int] = []
+                if args.hard:
+                    feats = story.features(a, (origin["start"], origin["end"]), b)
+                    starts = [st for st, _ in story.pieces[b]]
+                    model = [0.0] * len(texts)
+                    for k, (st, _) in enumerate(pieces[b]):
+                        if st in starts:
+                            f = feats[starts.index(st)]
+                            model[k] = LEXICAL.probability(f)
+                            if f["entities"] > 0 and any(f[x] for x in CLASHES):
+                                hard.append(k)
+                    rankers.append(model)
+                    hard = sorted(hard, key=lambda k: -lexical[k])[:2]
+                pool: set[int] = set(hard)
+                for scores in rankers:
+                    pool.update(sorted(range(len(texts)), key=lambda k: -scores[k])[:args.top])
                 for k in sorted(pool):
                     st, en = pieces[b][k]
                     rows.append({

@@ -1,5 +1,5 @@
-"""Multi-source summary quality: storydesk's brief summary against sumy's LexRank and
-TextRank and a lead baseline, on NeuS / AllSides (three articles per story from left,
+"""Multi-source summary quality: storydesk's brief summary against TF-IDF centroid + MMR,
+sumy's LexRank and TextRank and a lead baseline, on NeuS / AllSides (three articles per story from left,
 centre and right outlets, with an editor's neutral summary).
 
     .venv/bin/python -m benchmarks.summary [--data DIR] [--split val] [--limit N] [--json]
@@ -18,8 +18,15 @@ What is measured, and how:
   gives sentences until it has at least 65 words: storydesk in its rank order; sumy's
   summarizers (given pysbd sentences and a data-free word tokenizer) with the smallest
   sentence count that reaches 65 words, in document order as sumy returns them; the lead
-  baseline takes the first sentence of each article in turn, then the second, ...
+  baseline takes the first sentence of each article in turn, then the second, ...;
+  ``centroid+mmr`` is the classic extractive baseline: scikit-learn TF-IDF vectors
+  (English stop words) of every sentence of the story, picked by maximal marginal
+  relevance, ``0.7 * cos(sentence, centroid) - 0.3 * max cos(sentence, picked)``, where
+  the centroid is the mean of the sentence vectors, in pick order.
 - ROUGE-1/2/L F1 with rouge-score, stemming on, averaged over stories.
+- ``repeats``: share of stories whose summary (the sentences that fit the budget) holds
+  two sentences that restate each other: half or more of the shorter one's content
+  terms are in the other (:func:`storydesk.brief.summary.content_overlap` ≥ 0.5).
 - ``verbatim`` is the share of summary sentences and cited excerpts that are exactly
   their article's text at their offsets and occur in the input line (must be 1.0).
 - ``ms_per_story`` is the median time of one ``build_summary`` call; ``speed_vs_lexrank``
@@ -89,6 +96,22 @@ def analyzed_story(parts, segmenter):
     return out
 
 
+REPEAT = 0.5
+
+
+def repeated(sentences: list[str], words: int = WORDS) -> bool:
+    """True when two of the sentences that fit in ``words`` restate each other."""
+    from storydesk.brief.summary import content_overlap
+
+    kept, total = [], 0
+    for s in sentences:
+        if total >= words:
+            break
+        kept.append(s)
+        total += len(s.split())
+    return any(content_overlap(a, b) >= REPEAT for i, a in enumerate(kept) for b in kept[:i])
+
+
 def cut(sentences: list[str], words: int = WORDS) -> str:
     return " ".join(" ".join(sentences).split()[:words])
 
@@ -100,6 +123,35 @@ def lead(analyzed) -> list[str]:
         out.extend(p[i] for p in per if i < len(p))
         i += 1
     return out
+
+
+MMR_LAMBDA = 0.7
+
+
+def centroid_mmr(analyzed, lam: float = MMR_LAMBDA) -> list[str]:
+    """TF-IDF centroid + maximal marginal relevance (Carbonell & Goldstein 1998)."""
+    import numpy as np
+    from sklearn.feature_extraction.text import TfidfVectorizer
+
+    texts = [a.article.text[s.start:s.end] for a in analyzed for s in a.analysis.sentences]
+    if not texts:
+        return []
+    try:
+        rows = TfidfVectorizer(stop_words="english").fit_transform(texts)
+    except ValueError:  # only stop words
+        return texts[:1]
+    centroid = np.asarray(rows.mean(axis=0)).ravel()
+    norm = np.linalg.norm(centroid)
+    relevance = rows @ (centroid / norm if norm else centroid)
+    sims = (rows @ rows.T).toarray()
+    picked: list[int] = []
+    left = set(range(len(texts)))
+    while left and sum(len(texts[i].split()) for i in picked) < WORDS:
+        best = max(sorted(left), key=lambda i: lam * relevance[i]
+                   - (1 - lam) * max((sims[i, j] for j in picked), default=0.0))
+        picked.append(best)
+        left.discard(best)
+    return [texts[i] for i in picked]
 
 
 class _Words:
@@ -218,9 +270,10 @@ def main(argv: list[str] | None = None) -> dict:
         from storydesk.brief.embeddings import load_embedder
 
         systems["storydesk+embeddings"] = storydesk_runner(embed=load_embedder())
-    systems.update({"lexrank": sumy_runner("lexrank"), "textrank": sumy_runner("textrank"), "lead": lead})
+    systems.update({"centroid+mmr": centroid_mmr, "lexrank": sumy_runner("lexrank"),
+                    "textrank": sumy_runner("textrank"), "lead": lead})
 
-    scores = {name: {"rouge1": [], "rouge2": [], "rougeL": []} for name in systems}
+    scores = {name: {"rouge1": [], "rouge2": [], "rougeL": [], "repeats": []} for name in systems}
     times = {name: [] for name in systems}
     verbatim = {"checked": 0, "ok": 0}
     current = {"line": ""}
@@ -253,6 +306,7 @@ def main(argv: list[str] | None = None) -> dict:
             result = scorer.score(reference, cut(out))
             for metric in ("rouge1", "rouge2", "rougeL"):
                 scores[name][metric].append(result[metric].fmeasure)
+            scores[name]["repeats"].append(float(repeated(out)))
 
     full = full_pipeline(stories[: args.analyze], scorer) if args.analyze else {}
 

@@ -28,6 +28,19 @@ def shared_data_dir() -> Path | None:
     return None
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _no_store_left_in_the_checkout():
+    """`make test` leaves no store behind (issue 15): a command run without --db uses
+    ./storydesk.db, and only commands that store articles may create it."""
+    def stores() -> set[Path]:
+        return {p for pattern in ("*.db", "*.db-wal", "*.db-shm") for p in ROOT.glob(pattern)}
+
+    before = stores()
+    yield
+    left = sorted(p.name for p in stores() - before)
+    assert not left, f"the tests left {left} in {ROOT}: a test ran a storing command without --db"
+
+
 @pytest.fixture(scope="session")
 def data_dir() -> Path:
     found = shared_data_dir()

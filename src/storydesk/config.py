@@ -13,6 +13,7 @@ CLI's ``--set NAME=VALUE`` option, the environment (``STORYDESK_<NAME>``, read o
 from __future__ import annotations
 
 import dataclasses
+import difflib
 import os
 from dataclasses import dataclass
 from typing import Any, Mapping
@@ -220,8 +221,10 @@ class Settings:
         coerced = {}
         for name, value in changes.items():
             if name not in _BY_NAME:
+                close = difflib.get_close_matches(name, list(_BY_NAME), n=1, cutoff=0.6)
+                hint = f" Did you mean {close[0]!r}?" if close else ""
                 raise ConfigError(
-                    f"unknown setting {name!r}; known settings: {', '.join(sorted(_BY_NAME))}"
+                    f"unknown setting {name!r}.{hint} Known settings: {', '.join(sorted(_BY_NAME))}"
                 )
             coerced[name] = _coerce(_BY_NAME[name], value)
         return dataclasses.replace(self, **coerced)

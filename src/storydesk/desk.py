@@ -94,18 +94,30 @@ class Desk:
     0
     """
 
-    def __init__(self, settings: Settings | None = None, store: Store | None = None):
+    def __init__(self, settings: Settings | None = None, store: Store | None = None, *, create: bool = True):
+        """``create=False``: the store named by ``settings.db`` must exist already (what
+        every reading command asks, so a mistyped path is an error, not a new empty
+        store); briefing or analyzing files then caches analyses only if it exists."""
         self.settings = settings or Settings()
         self._store = store
+        self._create = create
         self._nlp = None
         self._story_tracker = None  # grouping and trend state, restored from the store
         self._embed = None  # sentence embedder for summaries, when the setting asks
 
     @property
     def store(self) -> Store:
+        """The store (opened on first use; a :class:`~storydesk.errors.StoreError` when
+        it cannot be, or does not exist and this Desk may not create it)."""
         if self._store is None:
-            self._store = Store(self.settings.db)
+            self._store = Store(self.settings.db, create=self._create)
         return self._store
+
+    def _cache(self) -> Store | None:
+        """The store, when there is one to keep analyses in (never created for that)."""
+        if self._store is None and not self._create and not Store.exists(self.settings.db):
+            return None
+        return self.store
 
     def close(self) -> None:
         if self._store is not None:
@@ -194,6 +206,19 @@ class Desk:
         analysis = self.analyze([article])[0].analysis
         self.tracker.add_article(article, analysis)
 
+    def articles(self, *, since: str | None = None, limit: int | None = None) -> list[Article]:
+        """Stored articles, oldest publication first (``since``: an ISO date/time, or a
+        duration such as ``7d`` back from the newest article; anything else is a
+        :class:`~storydesk.errors.ConfigError`)."""
+        from .stories.when import resolve_since
+
+        if limit is not None and limit < 0:
+            raise ValueError("limit must be at least 0")
+        start = resolve_since(since, self.store.latest_published()) if since else None
+        if start and start.endswith("T00:00:00"):  # a day: articles dated by day only count too
+            start = start[:10]
+        return self.store.list_articles(since=start, limit=limit)
+
     # -- analysis ---------------------------------------------------------------------
     @property
     def nlp(self):
@@ -212,9 +237,10 @@ class Desk:
 
         articles = list(articles)
         found: dict[str, Analysis] = {}
-        if cache:
+        store = self._cache() if cache else None
+        if store is not None:
             for a in articles:
-                cached = self.store.get_analysis(a.id, ANALYZER_VERSION)
+                cached = store.get_analysis(a.id, ANALYZER_VERSION)
                 if cached is not None:
                     found[a.id] = cached
         todo = [a for a in articles if a.id not in found]
@@ -223,8 +249,8 @@ class Desk:
                 todo, analyze_articles(todo, self.nlp, self.settings.max_analysis_chars)
             ):
                 found[article.id] = analysis
-                if cache and self.store.has_article(article.id):
-                    self.store.put_analysis(analysis)
+                if store is not None and store.has_article(article.id):
+                    store.put_analysis(analysis)
         return [AnalyzedArticle(a, found[a.id]) for a in articles]
 
     # -- stories and trends (issue 6) -------------------------------------------------
@@ -263,13 +289,20 @@ class Desk:
         such as ``7d`` back from the newest activity)."""
         from .stories.api import list_stories
 
-        return list_stories(self.store, self.settings, since=since, limit=limit, offset=offset)
+        rows = list_stories(self.store, self.settings, since=since, limit=limit, offset=offset)
+        return [_presented(row) for row in rows]
 
     def story(self, story_id: str) -> dict:
         """One story row; raises :class:`~storydesk.errors.NotFound` for an unknown id."""
         from .stories.api import get_story
 
-        return get_story(self.store, self.settings, story_id)
+        return _presented(get_story(self.store, self.settings, story_id))
+
+    def stories_of(self, article_ids: Iterable[str]) -> dict[str, str]:
+        """The story id of each of these stored articles that is in a story."""
+        from .store.stories import stories_of
+
+        return stories_of(self.store, article_ids)
 
     def story_article_ids(self, story_id: str) -> list[str]:
         """The story's article ids (copies included; ``story()`` marks them)."""
@@ -280,12 +313,19 @@ class Desk:
     def trends(self, *, window: str | None = None) -> list[dict]:
         """Bursting terms of the last ``window`` (default 7d), highest score first."""
         from .stories.api import trends
+        from .store.stories import get_story
 
-        return trends(self.store, self.settings, window=window)
+        rows = trends(self.store, self.settings, window=window)
+        explained = {r["story_id"] for r in rows if r.get("story_id")}
+        headlines = {sid: _presented(get_story(self.store, sid))["headline"] for sid in explained}
+        for row in rows:  # the headline the story has wherever it is shown
+            if row.get("story_id") in headlines:
+                row["headline"] = headlines[row["story_id"]] or None
+        return rows
 
     # -- briefs (issue 4) ---------------------------------------------------------------
     def brief_articles(self, articles: Iterable[Article], story_id: str | None = None) -> dict:
-        """The brief of ``articles`` read as one story (the JSON contract of DESIGN.md)."""
+        """The brief of ``articles`` read as one story (the JSON contract of docs/brief-contract.md)."""
         from .brief import build_brief
 
         if self.settings.summary_embeddings and self._embed is None:  # once per Desk
@@ -309,10 +349,22 @@ class Desk:
         if not articles:
             reasons = "; ".join(str(r) for r in rejected) or "no input given"
             raise InputError(", ".join(paths) or "-", f"no article could be read ({reasons})")
-        brief = self.brief_articles(articles)
+        brief = self.brief_articles(articles, story_id=self._stored_story_of(articles))
         brief["rejected"] = [{"source": r.source, "line": r.line, "reason": r.reason} for r in rejected]
         brief["notes"].extend(f"input rejected: {r}" for r in rejected)
         return brief
+
+    def _stored_story_of(self, articles: list[Article]) -> str | None:
+        """The id of the stored story holding every one of ``articles`` (one story, one
+        id, however it is reached), when the store exists and there is one."""
+        store = self._cache()
+        if store is None:
+            return None
+        from .store.stories import stories_of
+
+        found = stories_of(store, [a.id for a in articles])
+        ids = set(found.values())
+        return ids.pop() if len(ids) == 1 and len(found) == len({a.id for a in articles}) else None
 
     def brief_story(self, story_id: str) -> dict:
         """The brief of a stored story; raises :class:`~storydesk.errors.NotFound` for an
@@ -323,6 +375,18 @@ class Desk:
         if not ids:
             raise NotFound(f"story {story_id!r} has no articles in {self.settings.db}")
         return self.brief_articles(self.store.get_articles(ids), story_id=story_id)
+
+
+def _presented(row: dict) -> dict:
+    """A story row as the CLI, the API and the pages show it: with the headline its
+    brief has (:func:`storydesk.brief.headline.choose_headline` of the same articles)."""
+    from .brief.headline import choose_headline
+
+    headline, headline_from = choose_headline(row["articles"])
+    for article in row["articles"]:
+        article.pop("text", None)  # the start of an untitled body, read for the headline
+    return {"id": row["id"], "headline": headline, "headline_from": headline_from,
+            **{k: v for k, v in row.items() if k != "id"}}
 
 
 def _dated_now(article: Article) -> Article:

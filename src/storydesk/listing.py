@@ -3,7 +3,7 @@
 >>> from storydesk.model import Article
 >>> article_row(Article(id="a1", source="wire.txt", format="text", text="Body.", title="Headline",
 ...                     outlet="Wire", published="2021-06-07"))
-{'id': 'a1', 'outlet': 'Wire', 'published': '2021-06-07', 'date_from_ingest': False, 'title': 'Headline', 'source': 'wire.txt'}
+{'id': 'a1', 'outlet': 'Wire', 'published': '2021-06-07', 'date_from_ingest': False, 'title': 'Headline', 'source': 'wire.txt', 'story_id': None}
 """
 
 from __future__ import annotations
@@ -11,9 +11,10 @@ from __future__ import annotations
 from .model import Article
 
 
-def article_row(article: Article) -> dict:
+def article_row(article: Article, story_id: str | None = None) -> dict:
     """The article's listing fields; ``date_from_ingest`` says ``published`` is the time
-    it was ingested, because its source gave no date."""
+    it was ingested, because its source gave no date; ``story_id`` is the story it is in
+    (None before it is grouped, or outside a store)."""
     return {
         "id": article.id,
         "outlet": article.outlet,
@@ -21,4 +22,5 @@ def article_row(article: Article) -> dict:
         "date_from_ingest": article.date_from_ingest,
         "title": article.title,
         "source": article.source,
+        "story_id": story_id,
     }

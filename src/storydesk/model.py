@@ -130,6 +130,7 @@ class DatedEvent:
     precision: str  # year | month | day
     sentence_start: int
     sentence_end: int
+    scheduled: bool = False  # still to come when the article was published ("opens on Friday")
 
 
 @dataclass(frozen=True)
@@ -143,6 +144,26 @@ class Figure:
     unit: str | None  # "USD", "years", "months", "people", ...
     kind: str  # money | age | duration | count | percent
     context: str = ""  # the phrase it measures ("divorce settlement", "Amber Heard")
+    measure: str = ""  # for a count, what happened to what was counted: "killed", "critical", "win"
+    bound: str = ""  # "min" ("at least 84"), "max" ("nearly 80"), "approx" ("about 100"), "" exact
+
+
+@dataclass(frozen=True)
+class Clause:
+    """One verb's clause, as the parse reads it: who did what to whom. ``start:end`` is
+    the verb; agent and patient are the head words of the doer and of whom it is done
+    to (None when the clause has none)."""
+
+    start: int
+    end: int
+    lemma: str  # the predicate: the verb's lemma, or a copula's complement ("abusive")
+    negated: bool = False  # "not", "never", or denied by the verb above ("denied hitting")
+    reporting: bool = False  # a verb of saying whose complement carries the claim
+    main: bool = False  # carries its sentence's claim (the root, or what the root reports)
+    agent_start: int | None = None
+    agent_end: int | None = None
+    patient_start: int | None = None
+    patient_end: int | None = None
 
 
 @dataclass(frozen=True)
@@ -159,12 +180,32 @@ class Analysis:
     dates: tuple[DatedEvent, ...] = ()
     figures: tuple[Figure, ...] = ()
     notes: tuple[str, ...] = ()  # what was skipped and why (unbalanced quotes, ...)
+    clauses: tuple[Clause, ...] = ()
 
 
 @dataclass(frozen=True)
 class AnalyzedArticle:
     article: Article
     analysis: Analysis
+
+
+def story_id_for(article_id: str) -> str:
+    """A story's id, whichever way the story was reached: ``s-`` and the id of the
+    article that founded it. Grouping founds a story on the article that starts it; a
+    brief of given articles (``storydesk brief PATH...``) founds it on the earliest
+    published one (ties: the smallest id), which is the article that starts the story
+    when those articles are ingested in publication order.
+
+    >>> story_id_for("3f2a9c")
+    's-3f2a9c'
+    """
+    return f"s-{article_id}"
+
+
+def founding_article(articles: "list[Article]") -> "Article":
+    """The article a story of ``articles`` is founded on (see :func:`story_id_for`):
+    the earliest published (undated ones last), ties to the smallest id."""
+    return min(articles, key=lambda a: (a.published is None, a.published or "", a.id))
 
 
 def to_dict(obj: Any) -> Any:
@@ -189,6 +230,7 @@ def from_dict(cls: type, data: dict[str, Any]) -> Any:
             "tags": Tag,
             "dates": DatedEvent,
             "figures": Figure,
+            "clauses": Clause,
         }
         kwargs = {k: v for k, v in data.items() if k not in kinds and k != "notes"}
         for name, kind in kinds.items():
@@ -208,6 +250,7 @@ __all__ = [
     "Analysis",
     "AnalyzedArticle",
     "Article",
+    "Clause",
     "DatedEvent",
     "Entity",
     "Figure",
@@ -217,6 +260,8 @@ __all__ = [
     "Sentence",
     "Span",
     "Tag",
+    "founding_article",
     "from_dict",
+    "story_id_for",
     "to_dict",
 ]

@@ -145,3 +145,54 @@ def test_long_text_is_read_whole():
     found = find_dates(text, "2010-08-05", [])
     assert len(found) == 8000
     assert [d.value for d in found[-4:]] == ["2010-08-03", "2010-04-20", "2010-07-22", "2010-07"]
+
+
+def _parsed(nlp, text: str, published: str) -> list[tuple[str, str, bool]]:
+    return [(d.text, d.value, d.scheduled) for d in find_dates(text, published, [], nlp(text))]
+
+
+@pytest.mark.parametrize(
+    "text, published, expected",
+    [
+        # issue 11: a future event is dated in the future and marked scheduled
+        ("The new wing opens to the public on Friday, the museum said.", "2019-05-15",  # a Wednesday
+         [("Friday", "2019-05-17", True)]),
+        ("The phone goes on sale in late January, priced at $999.", "2019-11-20",
+         [("January", "2020-01", True)]),
+        ("The president will address a joint session of parliament at Versailles on Monday.",
+         "2015-11-14", [("Monday", "2015-11-16", True)]),  # a Saturday; "will" 80+ characters back
+        ("The minister said on Saturday that she would visit the flooded towns on Monday.", "2015-11-14",
+         [("Saturday", "2015-11-14", False), ("Monday", "2015-11-16", True)]),
+        ("The prime minister is due to visit the site on Tuesday.", "2015-11-14",
+         [("Tuesday", "2015-11-17", True)]),
+        ("The funeral is on Thursday.", "2015-11-14", [("Thursday", "2015-11-19", True)]),
+        ("Schools remain closed until Wednesday.", "2015-11-14", [("Wednesday", "2015-11-18", True)]),
+        ("It came two weeks before the scheduled end of the state of emergency on July 26.", "2016-07-15",
+         [("July 26", "2016-07-26", True)]),
+        # past tense, perfect, "since", participles, refusals and captions stay in the past
+        ("The victims were named on Friday by police.", "2015-11-14", [("Friday", "2015-11-13", False)]),
+        ("Police say the man died on Friday.", "2015-11-14", [("Friday", "2015-11-13", False)]),
+        ("He has been in hospital since Monday.", "2015-11-14", [("Monday", "2015-11-09", False)]),
+        ("The film was released in January.", "2015-11-14", [("January", "2015-01", False)]),
+        ("The family would not comment on Sunday.", "2016-05-30", [("Sunday", "2016-05-29", False)]),
+        ("Her husband filed for divorce in July.", "2018-02-06", [("July", "2017-07", False)]),
+        ("Firefighters stand next to the lorry on Thursday that ran into the crowd.", "2016-07-15",
+         [("Thursday", "2016-07-14", False)]),
+    ],
+)
+def test_tense_decides_the_direction_of_a_weekday_or_a_month(nlp, text, published, expected):
+    assert _parsed(nlp, text, published) == expected
+
+
+def test_scheduled_needs_a_date_still_to_come(nlp):
+    # the present of a same-day event is not a schedule; "will ... today" is
+    assert _parsed(nlp, "Some of the freed girls go home Thursday.", "2016-10-13") == [
+        ("Thursday", "2016-10-13", False)]
+    assert _parsed(nlp, "The zoo says it will open as usual today.", "2016-05-29") == [
+        ("today", "2016-05-29", True)]
+    # an explicit date after publication is scheduled whatever the verb; without a
+    # publication date, only the future tense says so
+    assert dates("The trial starts in March 2021.")[0][1] == "2021-03"
+    assert find_dates("The trial starts in March 2021.", "2020-02-06", [])[0].scheduled
+    assert find_dates("The trial will start in March 2021.", None, [])[0].scheduled
+    assert not find_dates("The trial started in March 2019.", None, [])[0].scheduled

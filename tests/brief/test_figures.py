@@ -18,9 +18,12 @@ def test_conflicts_dedup_and_key_figures(nlp):
 
     (age,) = _find(figures, kind="age")
     assert age["conflict"] and age["context"] == "Bellingham"
-    values = {v["value"]: {s["article_id"] for s in v["sources"]} for v in age["values"]}
-    # the unnamed "20-year-old midfielder" joins the only named person with that age
-    assert values == {19: {"art0"}, 20: {"art1", "art2"}}
+    # one row per outlet, with its time; the unnamed "20-year-old midfielder" joins the
+    # only named person with that age
+    assert {v["article_id"]: v["value"] for v in age["values"]} == {"art0": 19, "art1": 20, "art2": 20}
+    assert [v["published"] for v in age["values"]] == sorted(v["published"] for v in age["values"])
+    assert {v["outlet"] for v in age["values"]} == {"Daily Sport", "The Ledger", "Sport Wire"}
+    assert not age["evolution"], "an age does not rise with the news"
     assert age["value"] == 20, "the value most outlets give is shown"
 
     (contract,) = _find(figures, kind="duration")
@@ -60,3 +63,86 @@ def test_seed_figures(analyzed_seeds):
     assert len({s["article_id"] for s in ages[33]["sources"]}) == 2
     assert not any(f["conflict"] for f in figures)
     assert not any(f["kind"] == "count" and f["value"] < 10 for f in figures), "trivia is left out"
+
+
+
+# Written for these tests in the style of wire copy on a ferry disaster and an election
+# (neither is a story the benchmarks use): outlets at different hours, a rising toll, a
+# same-hour disagreement, bounds, another event's toll recalled, and an age.
+def _story(nlp, *articles):
+    return analyzed_story(nlp, list(articles))
+
+
+def test_a_rising_toll_is_an_evolution_not_a_conflict(nlp):
+    """Issue 11: a value that changes over time is shown as its evolution."""
+    figures = build_figures(_story(
+        nlp,
+        ("Harbour Wire", "2022-04-02T06:10:00", "At least 30 people were killed when the ferry capsized. "
+         "Rescuers said 12 people were in critical condition."),
+        ("Coast Times", "2022-04-02T14:00:00", "The ferry capsized on Saturday. At least 41 people were killed, "
+         "and 12 people were in critical condition, officials said."),
+        ("Evening Post", "2022-04-03T09:30:00", "The death toll rose to 46 on Sunday. Four decades ago a "
+         "storm killed 130 people on the same coast."),
+    ))
+    killed = [f for f in figures if f.get("measure") == "killed" and f["value"] < 100]
+    assert len(killed) == 1
+    (toll,) = killed
+    assert toll["evolution"] and not toll["conflict"]
+    assert toll["value"] == 46, "the latest value is shown"
+    assert [(v["outlet"], v["value"]) for v in toll["values"]] == [
+        ("Harbour Wire", 30), ("Coast Times", 41), ("Evening Post", 46)]
+    critical = [f for f in figures if f.get("measure") == "critical"]
+    assert len(critical) == 1 and critical[0]["value"] == 12 and not critical[0]["conflict"]
+    assert len({s["article_id"] for s in critical[0]["sources"]}) == 2
+    # another event's toll recalled in passing is not part of the story's toll
+    assert any(f["value"] == 130 and not f["conflict"] for f in figures)
+
+
+def test_outlets_of_one_time_that_disagree_are_a_conflict(nlp):
+    """Death tolls 127/128/129 and an age 27/28 were never compared (issue 11)."""
+    figures = build_figures(_story(
+        nlp,
+        ("Wire A", "2015-11-14", "At least 127 people were killed in the attacks. The gunman, "
+         "Samir Halloum, 27, was shot dead by police."),
+        ("Wire B", "2015-11-14", "The attacks killed 129 people. Samir Halloum, 28, was shot dead."),
+        ("Wire C", "2015-11-14", "Officials said 128 people died. The party won 128 seats."),
+    ))
+    (toll,) = [f for f in figures if f.get("measure") == "killed"]
+    assert toll["conflict"] and not toll["evolution"]
+    assert sorted((v["outlet"], v["value"]) for v in toll["values"]) == [
+        ("Wire A", 127), ("Wire B", 129), ("Wire C", 128)]
+    (age,) = [f for f in figures if f["kind"] == "age"]
+    assert age["conflict"] and "Halloum" in age["context"]
+    seats = [f for f in figures if f.get("measure") == "win"]
+    assert seats and not seats[0]["conflict"], "128 seats won is not the death toll"
+
+
+def test_killed_and_in_critical_condition_are_different_figures(nlp):
+    figures = build_figures(_story(
+        nlp,
+        ("Wire A", "2016-07-15", "Police said 80 people were killed on the promenade."),
+        ("Wire B", "2016-07-15", "Doctors said 80 people were in critical condition."),
+    ))
+    measures = {f.get("measure"): f for f in figures if f["value"] == 80}
+    assert set(measures) == {"killed", "critical"}
+    assert not any(f["conflict"] or f["evolution"] for f in figures)
+    assert "critical condition" in measures["critical"]["context"]
+
+
+def test_bounds_are_compared_as_bounds(nlp):
+    later_fewer = _story(
+        nlp,
+        ("Wire A", "2016-07-14T23:00:00", "The truck hit the crowd, killing at least 84 people."),
+        ("Wire B", "2016-07-15T08:00:00", "Nearly 80 people were killed when the truck hit the crowd."),
+        ("Wire C", "2016-07-15T09:00:00", "The attack killed 86 people, the prosecutor said."),
+    )
+    (toll,) = [f for f in build_figures(later_fewer) if f.get("measure") == "killed"]
+    assert toll["conflict"], "a later, lower figure is a disagreement, not an evolution"
+    assert {v["bound"] for v in toll["values"]} == {"min", "max", None}
+    agreeing = _story(
+        nlp,
+        ("Wire A", "2016-07-14T23:00:00", "The truck hit the crowd, killing at least 84 people."),
+        ("Wire C", "2016-07-14T23:00:00", "The attack killed 86 people, the prosecutor said."),
+    )
+    (toll,) = [f for f in build_figures(agreeing) if f.get("measure") == "killed"]
+    assert not toll["conflict"] and not toll["evolution"] and "values" not in toll

@@ -40,7 +40,8 @@ def test_most_credited_outlet_wins_with_the_sentences_that_credit_it():
 def test_description_before_the_outlet_and_a_dropped_by():
     story = [
         analyzed("The footage, released by US broadcaster the CBS News network, shows the crash."),
-        analyzed("After the video was obtained and released TMZ, the singer apologised."),
+        analyzed("After the video was obtained and released TMZ, the singer apologised. "
+                 "The celebrity news website TMZ said it had verified the clip."),
     ]
     a, b = (build_origin([s]) for s in story)
     assert a["outlet"].startswith("CBS News")
@@ -82,7 +83,65 @@ def test_a_statement_told_to_an_outlet_is_not_credit_for_the_scoop():
         analyzed("The recordings were obtained by the Daily Mail on Friday.", source="a.txt"),
         analyzed("His lawyer told The Sun the recordings were edited.", source="b.txt"),
         analyzed("A spokesman told The Sun the claims were false.", source="c.txt"),
+        analyzed("The Daily Mail first reported the recordings on Friday.", source="d.txt"),
     ]
     origin = build_origin(story)
     assert outlet_key(origin["outlet"]) == "dailymail"
-    assert {s["article_id"] for s in origin["sources"]} == {story[0].article.id}
+    assert {s["article_id"] for s in origin["sources"]} == {story[0].article.id, story[3].article.id}
+    # statements told to The Sun in every article never make it the origin
+    told = [analyzed(f"A spokesman told The Sun the claims were false ({i}).", source=f"{i}.txt")
+            for i in range(4)]
+    assert build_origin(told) is None
+
+
+def test_nationalities_countries_and_companies_are_not_outlets():
+    """Issue 11: "French" (a nationality) and "Toyota. Yet" (a company quoted as a source,
+    read past the end of its sentence) were named as origins."""
+    story = [
+        analyzed("The attack was claimed by the group, according to French officials. "
+                 "The French said the driver acted alone.", source="a.txt"),
+        analyzed("The recall covers 3 million cars, according to Toyota. Yet sales rose in March.",
+                 source="b.txt"),
+        analyzed("The death toll rose to 84, according to France. Hospitals said 18 were critical.",
+                 source="c.txt", entities=(("France", "GPE", "France"),)),
+    ]
+    notes: list[str] = []
+    assert build_origin(story, notes) is None
+    assert any("no outlet is credited with the scoop" in n for n in notes)
+
+
+def test_details_sourced_to_outlets_are_not_a_scoop():
+    """A breaking event whose details one article sources to a local paper and another to a
+    broadcaster has no origin; one article's gallery crediting a magazine neither."""
+    story = [
+        analyzed("The driver was a 31-year-old delivery man, the newspaper Coast Courier reported.",
+                 outlet="Wire A", source="a.txt"),
+        analyzed("Forty people were in critical condition, according to Radio Riviera.",
+                 outlet="Wire B", source="b.txt"),
+        analyzed("Police sealed off the seafront on Friday.", outlet="Wire C", source="c.txt"),
+        analyzed("A truck drove into the crowd on Thursday night.", outlet="Wire D", source="d.txt"),
+    ]
+    assert build_origin(story) is None
+    gallery = [analyzed("The couple split in 2015, according to a statement provided to Glow magazine.",
+                        outlet="Site A", source="g.txt")] + story[2:] + [
+        analyzed("The singer announced the split on Twitter.", outlet="Site E", source="e.txt")]
+    assert build_origin(gallery) is None
+
+
+def test_an_interview_credited_by_several_outlets_is_the_origin():
+    """The story began with an interview in one paper, which the others credit in their own
+    words; the paper's own article does not credit itself into the count."""
+    story = [
+        analyzed("In an interview with The Valley Herald, the actress said the crash was avoidable.",
+                 outlet="Daily Wire Service", source="a.txt"),
+        analyzed("She gave a lengthy interview to the Valley Herald, published on Saturday.",
+                 outlet="City Post", source="b.txt"),
+        analyzed("The actress told the Herald she had asked for the footage for years.",
+                 outlet="Morning News", source="c.txt"),
+        analyzed("The actress spoke exclusively to the Valley Herald about the crash.",
+                 outlet="Valley Herald", source="d.txt"),
+    ]
+    origin = build_origin(story)
+    assert origin["outlet"] == "Valley Herald"
+    assert {s["article_id"] for s in origin["sources"]} == {story[i].article.id for i in range(3)}
+    assert origin["article_ids"] == [story[3].article.id]

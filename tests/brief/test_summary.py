@@ -86,9 +86,21 @@ def test_only_quotes_and_posts_give_an_empty_summary_and_a_note():
 
 
 def test_seed_summary_is_three_to_six_sentences_of_prose_shared_across_outlets(analyzed_seeds):
+    from dataclasses import replace
+
+    from storydesk.brief.citations import LEXICAL, StorySentences
+
     summary = build_summary(analyzed_seeds, 5)
     assert 3 <= len(summary) <= 6
-    assert any(len({s["article_id"] for s in entry["sources"]}) >= 2 for entry in summary)
+    index = {item.article.id: k for k, item in enumerate(analyzed_seeds)}
+    story, even = StorySentences(analyzed_seeds), replace(LEXICAL, threshold=0.5)
+    shared = 0
+    for entry in summary:
+        first = entry["sources"][0]
+        assert first["kind"] == "verbatim" and first["excerpt"] == entry["text"]
+        a = index[first["article_id"]]
+        shared += bool(story.reporting(a, (first["start"], first["end"]), {a}, even))
+    assert shared >= 1  # what other outlets report too, even where too unsure to cite it
 
 
 def test_sentence_embeddings_are_an_optional_drop_in_for_tfidf():

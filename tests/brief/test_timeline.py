@@ -129,3 +129,20 @@ def test_a_dates_conflict_is_shown_in_markdown_and_html(analyzed_seeds):
     assert "sources disagree: 2014, 2015" in to_html(brief)
     calm = build_brief(analyzed_seeds)  # the seeds' timeline has no conflicting dates
     assert "sources disagree" not in to_markdown(calm) and "sources disagree" not in to_html(calm)
+
+
+def test_an_announced_event_is_scheduled_until_a_source_reports_it_done():
+    """Issue 11: a future event is marked as scheduled, per source and per entry."""
+    a = analyzed("a", "The minister will open the new bridge over the estuary on Friday, officials said.",
+                 "2021-09-01", "Outlet A")  # a Wednesday
+    b = analyzed("b", "The new bridge over the estuary is due to be opened by the minister on Friday.",
+                 "2021-09-02", "Outlet B")
+    entries = build_timeline([a, b])
+    (bridge,) = [e for e in entries if e["date"] == "2021-09-03"]
+    assert bridge["scheduled"] and all(s["scheduled"] for s in bridge["sources"])
+    assert bridge["kind"] == "development"
+    c = analyzed("c", "The minister opened the new bridge over the estuary on Friday, officials said.",
+                 "2021-09-04", "Outlet C")
+    (done,) = [e for e in build_timeline([a, b, c]) if e["date"] == "2021-09-03"]
+    assert not done["scheduled"]
+    assert {s["article_id"]: s["scheduled"] for s in done["sources"]} == {"a": True, "b": True, "c": False}

@@ -43,7 +43,10 @@ def test_a_bug_is_reported_without_a_traceback():
 def test_an_unknown_article_id_from_the_real_cli(tmp_path):
     from storydesk.cli import _register, app
 
+    from storydesk.store import Store
+
     _register()
+    Store(tmp_path / "s.db").close()
     result = CliRunner().invoke(app, ["article", "doesnotexist", "--db", str(tmp_path / "s.db")])
     assert result.exit_code == EXIT_ERROR
     assert "doesnotexist" in result.output

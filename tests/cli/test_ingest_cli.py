@@ -49,7 +49,7 @@ def test_ingest_then_list_the_seed_articles(tmp_path, seed_paths):
     listed = json.loads(_cli("articles", "--db", db, "--format", "json").stdout)
     assert len(listed) == 5
     assert {r["source"] for r in listed} == {str(p) for p in seed_paths}
-    assert set(listed[0]) == {"id", "outlet", "published", "date_from_ingest", "title", "source"}
+    assert set(listed[0]) == {"id", "outlet", "published", "date_from_ingest", "title", "source", "story_id"}
     # seeds without a date marker are dated by ingest time, and the listing says so
     undated = [r for r in listed if r["date_from_ingest"]]
     dated = [r for r in listed if not r["date_from_ingest"]]

@@ -70,6 +70,9 @@ def test_ingest_needs_paths_or_posts(tmp_path):
 
 
 def test_empty_store_says_so(tmp_path):
+    from storydesk.store import Store
+
     db = str(tmp_path / "empty.db")
+    Store(db).close()  # an existing store with nothing in it (a missing one is an error)
     assert _cli("stories", "--db", db, "--format", "json").output.strip() == "[]"
     assert "nothing is trending" in _cli("trends", "--db", db).output

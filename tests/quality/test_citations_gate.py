@@ -1,23 +1,23 @@
-"""Quality gate for summary citations (issue 4): each summary sentence must cite the
-other articles that report the same content, in their own words too.
+"""Quality gate for summary citations (issue 11): a citation to another outlet's
+paraphrase is made only when it reports the same claim, with a precision of 0.95 chosen
+on the train labels; the model ranks paraphrases better than the TF-IDF rule it
+replaced.
 
-Measured by benchmarks/citations.py on the labelled val pairs (254 summary
-sentence / other article pairs from the first 30 NeuS/AllSides val stories, labels in
-benchmarks/labels/). Runs the TF-IDF features only, no embeddings. About 15 s.
+Measured by benchmarks/citations.py on the labelled val pairs (344 summary sentence /
+other article pairs from 40 NeuS/AllSides val stories, 222 of them pooled with hard
+negatives; labels in benchmarks/labels/). Runs the TF-IDF features only, no embeddings.
+About 20 s.
 """
 
 from __future__ import annotations
 
 import pytest
 
+from benchmarks import floors
+
 pytestmark = pytest.mark.slow
 
-#: Measured 2026-11-22 on val: storydesk P 0.667 R 0.558 F1 0.608, P_lenient 0.889;
-#: the TF-IDF cosine >= 0.3 rule used before: P 0.75 R 0.314 F1 0.443.
-FLOORS = {"R": 0.54, "F1": 0.59, "P": 0.64, "P_lenient": 0.87}
-
-
-def test_citations_find_paraphrases_the_previous_rule_missed(data_dir, capsys):
+def test_citations_are_precise_at_the_threshold_and_rank_better_than_the_old_rule(data_dir, capsys):
     from benchmarks.citations import measure
 
     folder = data_dir / "neus-allsides-neutral-mds"
@@ -26,8 +26,8 @@ def test_citations_find_paraphrases_the_previous_rule_missed(data_dir, capsys):
     results = measure(folder, "val", embeddings=False)
     err = capsys.readouterr().err
     assert "no longer match" not in err, err  # the labels still point at the same sentences
-    ours, before = results["storydesk"], results["TF-IDF cosine >= 0.3 (before)"]
-    assert ours["groups"] >= 250 and ours["unlabelled"] == 0
-    for metric, floor in FLOORS.items():
-        assert ours[metric] >= floor, (metric, ours)
-    assert ours["R"] > before["R"] and ours["F1"] > before["F1"], results
+    ours, even = results["storydesk"], results["storydesk, probability >= 0.5"]
+    before = results["TF-IDF cosine >= 0.3 (before)"]
+    assert ours["groups"] >= 340 and ours["unlabelled"] == 0
+    floors.check("citations", results, data_dir).raise_if_failed()  # benchmarks/floors.json
+    assert even["F1"] > before["F1"] and even["R"] > before["R"], results

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import pytest
 
+from benchmarks import floors
+
 pytestmark = pytest.mark.slow
 
 
@@ -20,13 +22,6 @@ def test_quotes_gate(data_dir):
     if not folder.is_dir():
         pytest.skip(f"{folder} not found")
     results = main(["--data", str(folder), "--json"])
-    ours, textacy = results["storydesk"], results["textacy"]
+    ours = results["storydesk"]
     assert ours["gold"] >= 600
-    assert ours["f1"] >= 0.85
-    assert ours["speaker_accuracy"] >= 0.85
-    assert ours["f1"] > textacy["f1"]
-    assert ours["speaker_accuracy"] > textacy["speaker_accuracy"]
-    assert ours["precision"] >= 0.88  # precision first
-    assert ours["f1_pure"] >= 0.85 and ours["speaker_accuracy_pure"] >= 0.85
-    assert ours["f1_pure"] > textacy["f1_pure"]
-    assert ours["speaker_accuracy_pure"] > textacy["speaker_accuracy_pure"]
+    floors.check("quotes", results, data_dir).raise_if_failed()  # benchmarks/floors.json

@@ -42,7 +42,7 @@ def test_front_and_story_pages_say_what_changed_since_the_last_visit(desk, seed_
         assert "<script" not in page.text.lower()
 
         again = client.get(f"/stories/{story['id']}")  # the cookie now holds this visit
-        assert "Since your last visit" not in again.text and "nothing new since" in again.text
+        assert "Since your last visit" not in again.text and "Updated " in again.text
 
 
 def test_feeds_page_shows_health_escaped(desk):

@@ -27,6 +27,7 @@ def written_brief(wire: dict, hostile: dict) -> dict:
     terminal = _source(wire, "approved a new ferry terminal on the east pier")
     quote = _source(wire, "This terminal will carry four million passengers a year")
     cost = _source(wire, "$120 million")
+    paraphrase = dict(_source(hostile, hostile["text"].split(".")[0]), kind="paraphrase", probability=0.74)
     return {
         "schema": "storydesk.brief/1",
         "story": {"id": "s-test", "headline": "Ferry terminal approved " + PAYLOAD,
@@ -36,12 +37,18 @@ def written_brief(wire: dict, hostile: dict) -> dict:
                   "first_published": "2021-03-04", "last_published": "2021-06-07"},
         "origin": {"outlet": "Harbour Wire " + PAYLOAD, "sources": [terminal]},
         "trending": [{"term": "#HarbourPlan" + PAYLOAD, "kind": "hashtag", "mentions": 3, "sources": []}],
-        "summary": [{"text": "The authority approved a new ferry terminal. " + PAYLOAD, "sources": [terminal]}],
+        "summary": [{"text": "The authority approved a new ferry terminal. " + PAYLOAD,
+                     "sources": [dict(terminal, kind="verbatim", probability=1.0), paraphrase]}],
         "quotes": [
             {"speaker": "Daniel Okafor", "text": quote["excerpt"], "cue": "said",
+             "speaker_type": "person", "speaker_probability": 0.81,
+             "speaker_conflict": ["Mayor Ines Duarte"],
              "sources": [quote], "variants": [{"text": quote["excerpt"], "article_id": wire["id"]},
                                                {"text": "carry 4m passengers " + PAYLOAD,
                                                 "article_id": hostile["id"]}]},
+            {"speaker": "a spokesperson for the harbour authority", "speaker_type": "role",
+             "speaker_probability": 0.9, "text": "construction would start", "cue": "said",
+             "sources": [_source(wire, "construction would start")], "variants": []},
             {"speaker": "Daniel Okafor", "text": "construction would start", "cue": "added",
              "sources": [_source(wire, "construction would start")], "variants": []},
             {"speaker": None, "text": "an unattributed line " + PAYLOAD, "cue": None,
@@ -54,10 +61,24 @@ def written_brief(wire: dict, hostile: dict) -> dict:
              "sources": [_source(wire, "a review that began in March 2019")]},
             {"date": "2021-06-07", "text": "The terminal was approved.", "kind": "development",
              "sources": [terminal]},
-            {"date": "2023", "text": "Planned opening.", "kind": "development", "sources": [cost]},
+            {"date": "2023", "text": "Planned opening.", "kind": "development", "scheduled": True,
+             "sources": [cost]},
         ],
-        "figures": [{"text": "$120 million", "value": 120e6, "unit": "USD", "context": "cost " + PAYLOAD,
-                     "sources": [cost], "conflict": True}],
+        "figures": [
+            {"text": "$120 million", "value": 120e6, "unit": "USD", "context": "cost " + PAYLOAD,
+             "sources": [cost], "conflict": True, "evolution": False,
+             "values": [{"value": 120e6, "text": "$120 million", "article_id": wire["id"], "outlet": wire["outlet"],
+                         "published": "2021-06-07T09:15:00", "bound": None, "sources": [cost]},
+                        {"value": 95e6, "text": "$95m " + PAYLOAD, "article_id": hostile["id"],
+                         "outlet": hostile["outlet"], "published": "2021-06-07T09:15:00", "bound": None,
+                         "sources": [cost]}]},
+            {"text": "four million", "value": 4e6, "unit": "passengers", "context": "passengers a year",
+             "sources": [quote], "conflict": False, "evolution": True,
+             "values": [{"value": 3e6, "text": "three million", "article_id": hostile["id"],
+                         "outlet": hostile["outlet"], "published": "2021-03-04", "bound": None, "sources": [quote]},
+                        {"value": 4e6, "text": "four million", "article_id": wire["id"], "outlet": wire["outlet"],
+                         "published": "2021-06-07", "bound": None, "sources": [quote]}]},
+        ],
         "entities": [{"name": "Daniel Okafor" + PAYLOAD, "type": "PERSON", "aliases": ["Okafor"], "mentions": 2}],
     }
 

@@ -41,7 +41,7 @@ def test_story_page_shows_the_brief(brief_client):
     # quotes grouped by speaker: the named speaker once, with both quotes under it
     assert text.count("Daniel Okafor") >= 1
     assert len(re.findall(r'<h3 class="speaker-name">Daniel Okafor</h3>', page)) == 1
-    assert "Speaker not named in the sources" in text
+    assert "Speaker not determined" in text and "not named in the sources" not in text
     assert "1 other wording" in text  # the identical variant is not repeated
     src = brief["summary"][0]["sources"][0]
     assert f'href="/articles/{src["article_id"]}?start={src["start"]}&amp;end={src["end"]}#hl"' in page
@@ -147,3 +147,41 @@ def test_article_page_names_its_source_and_an_ingest_date_as_such(client):
     stored = client.post("/api/articles", params={"name": "desk"}, json=undated).json()["stored"][0]
     page = visible_text(client.get(f"/articles/{stored['id']}").text)
     assert "undated (ingested " in page and "from api:desk" in page
+
+
+def test_story_page_shows_every_doubt_the_brief_carries(brief_client):
+    """Issue 11: the page showed no speaker conflict, called an undetermined speaker "not
+    named in the sources", and could not tell a paraphrase citation or a figure's outlets."""
+    page = brief_client.get("/stories/s-test").text
+    assert audit(page) == [], audit(page)
+    text = " ".join(visible_text(page).split())
+    assert "a spokesperson for the harbour authority (unnamed)" in text
+    assert "outlets credit these words differently, also to: Mayor Ines Duarte" in text
+    assert "speaker probability 81%" in text
+    assert "paraphrase, 74%" in text and 'class="cite paraphrase"' in page
+    assert "outlets disagree" in text and "changed over time" in text
+    figure = brief_client.brief["figures"][0]
+    for v in figure["values"]:
+        assert v["text"] in text
+    assert "2021-06-07 09:15" in text, "each outlet's value is shown with its time"
+    assert "scheduled" in text
+
+
+def test_cli_page_and_web_page_are_one_brief(brief_client):
+    """Issue 15: the CLI's HTML and the web story page render the same template: the same
+    sections, labels and doubts; the CLI page is self-contained, the web page links."""
+    from storydesk.brief.render.html import to_html
+
+    brief = brief_client.brief
+    web = brief_client.get("/stories/s-test").text
+    cli = to_html(brief)
+    assert audit(cli) == []
+    for part in ("What happened", "Who said what", "Reactions", "Timeline", "Key figures",
+                 "Coverage by outlet", "Speaker not determined", "paraphrase, 74%", "outlets disagree"):
+        assert part in visible_text(web) and part in visible_text(cli), part
+    web_labels = re.findall(r'<a class="cite(?: paraphrase)?"[^>]*>(.*?)</a>', web)
+    cli_labels = re.findall(r'<span class="cite(?: paraphrase)?"[^>]*>(.*?)</span>', cli)
+    assert web_labels == cli_labels and web_labels
+    assert 'href="/articles/' in web and 'href="/articles/' not in cli
+    assert "<link" not in cli and "<style>" in cli
+    assert "No outlet is credited with the scoop." in visible_text(to_html(dict(brief, origin=None)))

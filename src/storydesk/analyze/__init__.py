@@ -14,6 +14,7 @@ import logging
 from typing import Iterable, Iterator
 
 from ..model import Analysis, Article
+from .clauses import find_clauses
 from .dates import find_dates
 from .entities import find_entities
 from .figures import find_figures
@@ -28,7 +29,7 @@ from .tags import find_tags
 
 log = logging.getLogger(__name__)
 
-ANALYZER_VERSION = "0.4"
+ANALYZER_VERSION = "0.5-briefdoubt-citations"
 
 
 def _notes(article: Article, max_chars: int) -> list[str]:
@@ -85,6 +86,7 @@ def analyze_parsed(article: Article, doc, max_chars: int = 200_000) -> Analysis:
         dates=tuple(_outside_posts(find_dates(text, article.published, sentences, doc), posts)),
         figures=tuple(find_figures(text, doc)),
         notes=tuple(_notes(article, max_chars) + quote_notes + _text_notes(doc, sentences)),
+        clauses=tuple(find_clauses(doc)),
     )
 
 

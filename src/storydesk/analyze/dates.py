@@ -38,6 +38,7 @@ import re
 from ..model import DatedEvent, Sentence
 from . import dates_patterns as P
 from .dates_sentences import split_sentences
+from .dates_tense import FUTURE, PRESENT, tense_at
 
 log = logging.getLogger(__name__)
 
@@ -96,6 +97,31 @@ def _future(text: str, start: int, floor: int) -> bool:
     if not cues:
         return False
     return not P.PAST_REPORT.search(window[cues[-1].end() :])
+
+
+class _Direction:
+    """Whether a date's clause points forwards: its tense in the parse
+    (:mod:`.dates_tense`), else a future cue in the words before it. Answers are kept,
+    since the same date is asked about by its resolver and again when it is output."""
+
+    __slots__ = ("text", "doc", "floor_of", "_seen")
+
+    def __init__(self, text: str, doc, floor_of):
+        self.text, self.doc, self.floor_of = text, doc, floor_of
+        self._seen: dict[int, str | None] = {}
+
+    def tense(self, start: int, end: int) -> str | None:
+        """FUTURE (a modal, a plan), PRESENT (a schedule), PAST or None."""
+        if start not in self._seen:
+            tense = tense_at(self.doc, start, end)
+            if tense is None and _future(self.text, start, self.floor_of(start)):
+                tense = FUTURE
+            self._seen[start] = tense
+        return self._seen[start]
+
+    def __call__(self, start: int, end: int) -> bool:
+        """Whether the date is read forwards from the publication date."""
+        return self.tense(start, end) in (FUTURE, PRESENT)
 
 
 class _Sentences:
@@ -163,7 +189,7 @@ def _explicit(text: str, found: _Found) -> None:
             found.add(m.start(), m.end(), *P.fmt(int(m["year"]), P.month_number(m["mon"])))
 
 
-def _month_day(text: str, ref: _Ref, found: _Found, floor_of) -> None:
+def _month_day(text: str, ref: _Ref, found: _Found, forward_of: _Direction) -> None:
     """"20 April", "April 20": the year comes from the publication date."""
     if ref.day is None:
         return
@@ -172,7 +198,7 @@ def _month_day(text: str, ref: _Ref, found: _Found, floor_of) -> None:
             if found.overlaps(m.start(), m.end()):
                 continue
             month, day = P.month_number(m["mon"]), int(m["day"])
-            forward = _future(text, m.start(), floor_of(m.start()))
+            forward = forward_of(m.start(), m.end())
             year = ref.year
             candidate = (year, month, day)
             pub = (ref.year, ref.month, ref.day.day)
@@ -184,7 +210,7 @@ def _month_day(text: str, ref: _Ref, found: _Found, floor_of) -> None:
                 found.add(m.start(), m.end(), *P.fmt(year, month, day))
 
 
-def _month_alone(text: str, ref: _Ref, found: _Found, floor_of) -> None:
+def _month_alone(text: str, ref: _Ref, found: _Found, forward_of: _Direction) -> None:
     """"in March", "last April", "since June": the year comes from the publication date."""
     if ref.month is None:
         return
@@ -200,7 +226,9 @@ def _month_alone(text: str, ref: _Ref, found: _Found, floor_of) -> None:
             year += 1 if month <= ref.month else 0
         elif prep == "this":
             pass
-        elif _future(text, m.start(), floor_of(m.start())):
+        elif prep in ("since", "Since"):
+            year -= 1 if month > ref.month else 0
+        elif forward_of(start, m.end()):
             year += 1 if month < ref.month else 0
         else:
             year -= 1 if month > ref.month else 0
@@ -230,7 +258,7 @@ def _bare_years(text: str, ref: _Ref, found: _Found, hints: list[tuple[int, int]
             found.add(start, end, *P.fmt(year))
 
 
-def _relative(text: str, ref: _Ref, found: _Found, floor_of) -> None:
+def _relative(text: str, ref: _Ref, found: _Found, forward_of: _Direction) -> None:
     if ref.day is not None:
         for m in P.DAY_WORD.finditer(text):
             word = m["word"].lower()
@@ -252,7 +280,7 @@ def _relative(text: str, ref: _Ref, found: _Found, floor_of) -> None:
                 delta = -(back or 7)
             elif mod == "next":
                 delta = ahead or 7
-            elif _future(text, m.start(), floor_of(m.start())):
+            elif forward_of(m.start(), m.end()):
                 delta = ahead
             else:
                 delta = -back
@@ -315,6 +343,16 @@ def _anchored(text: str, found: _Found) -> None:
             found.add(m.start(), m.end(), *shifted)
 
 
+def _scheduled(ref: _Ref, value: str, future_clause: bool) -> bool:
+    """Whether a date is still to come when its article was published: it starts after
+    the publication day, or its clause is in the future tense (not merely the present
+    of a schedule) and it does not end before that day."""
+    if ref.day is None:
+        return future_clause
+    first, last = P.period(value)
+    return first > ref.day or (future_clause and last >= ref.day)
+
+
 def find_dates(
     text: str, published: str | None, sentences: list[Sentence], doc=None
 ) -> list[DatedEvent]:
@@ -334,16 +372,18 @@ def find_dates(
         return where.around(pos)[0]
 
     found = _Found()
+    forward_of = _Direction(text, doc, floor_of)
     _explicit(text, found)
-    _month_day(text, ref, found, floor_of)
-    _month_alone(text, ref, found, floor_of)
+    _month_day(text, ref, found, forward_of)
+    _month_alone(text, ref, found, forward_of)
     _bare_years(text, ref, found, hints)
-    _relative(text, ref, found, floor_of)
+    _relative(text, ref, found, forward_of)
     _anchored(text, found)
     out = []
     for start, end, value, precision in found:
         s_start, s_end = where.around(start)
-        out.append(DatedEvent(start, end, text[start:end], value, precision, s_start, s_end))
+        scheduled = _scheduled(ref, value, forward_of.tense(start, end) == FUTURE)
+        out.append(DatedEvent(start, end, text[start:end], value, precision, s_start, s_end, scheduled))
     log.debug("%d dates found in %d characters", len(out), len(text))
     return out
 

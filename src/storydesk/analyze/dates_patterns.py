@@ -90,7 +90,7 @@ YEAR_PREPOSITIONS = re.compile(
 YEAR_DETERMINER = re.compile(r"\b(?:a|an|the|his|her|their|its|this|that)\s+$", re.IGNORECASE)
 #: Future markers that license resolving an underspecified date forwards.
 FUTURE_CUE = re.compile(
-    r"\b(?:will|shall|'ll|set to|due to|due|scheduled|expected|plans? to|planned|"
+    r"\b(?:will|shall|'ll|would(?!\s+have)|set to|due to|due|scheduled|expected|plans? to|planned|"
     r"going to|is to|are to|upcoming|coming|later this)\b",
     re.IGNORECASE,
 )

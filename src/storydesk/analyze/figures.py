@@ -23,6 +23,7 @@ import re
 
 from ..model import Figure
 from .numbers import NUMBER, SCALE, number_value, scale_value
+from .figures_measure import bound, measure
 
 _CURRENCIES = {
     "us$": "USD", "$": "USD", "usd": "USD", "a$": "AUD", "au$": "AUD", "aud": "AUD",
@@ -68,7 +69,7 @@ _DURATION = [
     ),
 ]
 _COUNT = re.compile(
-    rf"{_EDGE}(?P<num>{NUMBER})(?:\s(?P<scale>thousand|million|billion))?"
+    rf"{_EDGE}(?P<num>(?i:{NUMBER}))(?:\s(?P<scale>thousand|million|billion))?"
     r"\s(?P<noun>(?:[a-z]+[\s-]){0,2}?(?:[a-z]+s|people|children|men|women|police|staff))\b"
 )
 _OF_PHRASE = re.compile(r"\s+of\s+(?:(?:all|most|some|the|its|their|his|her|our)\s+(?:of\s+)?)*")
@@ -231,6 +232,8 @@ def _counts(text: str, doc) -> list[Figure]:
         end = m.end()
         if doc is not None:
             token = _token_at(doc, m.start("num"))
+            while token is not None and token.dep_ == "compound" and token.head.like_num and token.head.i > token.i:
+                token = token.head  # "Forty-two": the last word of the number
             head = token.head if token is not None else None
             if head is None or token.dep_ not in ("nummod", "compound") or head.tag_ != "NNS" \
                     or token.ent_type_ in ("DATE", "TIME", "ORDINAL", "MONEY", "PERCENT", "QUANTITY"):
@@ -239,10 +242,47 @@ def _counts(text: str, doc) -> list[Figure]:
                 continue
             end = head.idx + len(head)
             context = _noun_phrase(head, after=token.i)
+            key, words, words_first = measure(head)
         else:
             context = m.group("noun")
+            key, words, words_first = "", "", False
         unit = context.split()[-1].lower()
-        out.append(Figure(m.start(), end, text[m.start() : end], value, unit, "count", context))
+        if words:  # "people killed", "people in critical condition", "killing people"
+            context = f"{words} {context}" if words_first else f"{context} {words}"
+        out.append(Figure(m.start(), end, text[m.start() : end], value, unit, "count", context,
+                          measure=key, bound=bound(text[: m.start()])))
+    return out
+
+
+#: Fates that make a number without a noun a count of people ("killing at least 84").
+_PEOPLE_FATES = frozenset("killed injured critical hospital missing arrested released".split())
+
+
+def _bare_counts(text: str, doc) -> list[Figure]:
+    """Counts of people with no noun ("84 dead", "injuring another 40", "the death toll
+    rose to 84"): only from a parse, and only when what they count is a fate of people."""
+    if doc is None:
+        return []
+    out = []
+    for token in doc:
+        if token.tag_ != "CD" or token.ent_type_ in ("DATE", "TIME", "MONEY", "PERCENT", "ORDINAL", "QUANTITY"):
+            continue
+        if token.dep_ in ("compound",) or (token.dep_ == "nummod" and token.head.tag_ in ("NNS", "NNPS")):
+            continue  # part of a longer number, or a count with its noun (found by _counts)
+        first = token
+        while first.i > 0 and doc[first.i - 1].dep_ in ("compound", "punct") and \
+                (doc[first.i - 1].like_num or doc[first.i - 1].text in "-‐"):
+            first = doc[first.i - 1]  # "Forty-two"
+        raw = doc[first.i : token.i + 1].text
+        value = number_value(raw.replace(" ", ""))
+        if value is None or value < 2 or re.fullmatch(r"1[0-9]{3}|20[0-9]{2}", raw):
+            continue
+        key, words, _ = measure(token)
+        if key not in _PEOPLE_FATES:
+            continue
+        start, end = first.idx, token.idx + len(token)
+        out.append(Figure(start, end, text[start:end], value, "people", "count", words,
+                          measure=key, bound=bound(text[:start])))
     return out
 
 
@@ -253,7 +293,7 @@ def find_figures(text: str, doc=None) -> list[Figure]:
     found: list[Figure] = []
     taken = bytearray(len(text))  # characters already inside a figure
     for candidates in (_money(text, doc), _percents(text, doc), _ages(text, doc),
-                       _durations(text, doc), _counts(text, doc)):
+                       _durations(text, doc), _counts(text, doc), _bare_counts(text, doc)):
         for fig in sorted(candidates, key=lambda f: (f.start, -f.end)):
             if not any(taken[fig.start : fig.end]):
                 taken[fig.start : fig.end] = b"\x01" * (fig.end - fig.start)

@@ -1,6 +1,6 @@
 """Story briefs: a pure, deterministic function of a story's analyzed articles.
 
-:func:`build_brief` returns the JSON contract of DESIGN.md ("storydesk.brief/1"): the
+:func:`build_brief` returns the JSON contract of docs/brief-contract.md ("storydesk.brief/1"): the
 story and its coverage, where it came from, what is trending, a cited summary, who said
 what, reactions, a timeline, key figures and entities. Every line cites exact spans of
 its sources; entries whose citations do not hold are left out and ``notes`` says what
@@ -9,11 +9,10 @@ could not be built and why.
 
 from __future__ import annotations
 
-import hashlib
 import logging
 from typing import Callable
 
-from ..model import AnalyzedArticle
+from ..model import AnalyzedArticle, founding_article, story_id_for
 from .coverage import article_rows, build_coverage, date_range
 from .entities import build_entities
 from .headline import build_headline
@@ -26,16 +25,6 @@ from .verify import drop_unsupported
 log = logging.getLogger(__name__)
 
 SCHEMA = "storydesk.brief/1"
-
-
-def story_id_for(article_ids: list[str]) -> str:
-    """A stable id for the story made of these articles (order does not matter).
-
-    >>> story_id_for(["b", "a"]) == story_id_for(["a", "b"])
-    True
-    """
-    digest = hashlib.sha256("\n".join(sorted(set(article_ids))).encode()).hexdigest()
-    return f"s-{digest[:12]}"
 
 
 def _unique(analyzed: list[AnalyzedArticle], notes: list[str]) -> list[AnalyzedArticle]:
@@ -92,11 +81,11 @@ def build_brief(
     first, last = date_range(articles)
 
     summary = build_summary(analyzed, summary_sentences, embed=embed, notes=notes)
-    headline, headline_from = build_headline(analyzed, summary, notes)
+    headline, headline_from = build_headline(analyzed, notes)
     brief = {
         "schema": SCHEMA,
         "story": {
-            "id": story_id or story_id_for([a.id for a in articles]),
+            "id": story_id or (story_id_for(founding_article(articles).id) if articles else "s-"),
             "headline": headline,
             "headline_from": headline_from,
             "articles": article_rows(articles),

@@ -4,16 +4,31 @@ A summary says what happened in the articles' own prose. Left out, by general ru
 sentences inside embedded social posts; sentences that are mostly quotation (those
 belong under "who said what"); pointers to embedded media ("See the reactions below:",
 "Listen to the tape below"); captions, sub-heads and link titles (no final punctuation,
-or nearly every word capitalised); fragments too short to say anything; run-ons too long
-to be one fact.
+or nearly every word capitalised); photo captions (a line carrying a picture credit);
+fragments too short to say anything; run-ons too long to be one fact. A summary sentence
+must also stand on its own, so questions and sentences that lean on the one before (they
+open with a connective, "But", "However", or with a pronoun whose referent is outside
+the sentence, "He", "This") are left out too.
 
 >>> is_filler("See the reactions below:")
 True
 >>> is_filler("Check out a few posts below.")
 True
+>>> is_filler("Here's what you need to know.")
+True
 >>> is_filler("The tape was released on Friday.")
 False
 >>> is_headline_case("Amber Heard Spotted Holding Hands With Girlfriend at March in LA.")
+True
+>>> leans_on_context("But the council said the bridge would reopen.")
+'connective'
+>>> leans_on_context("She later admitted to hitting him.")
+'pronoun'
+>>> leans_on_context("It is unclear whether the bridge will reopen this year.") is None
+True
+>>> leans_on_context("Will the bridge reopen before the winter?")
+'question'
+>>> is_caption("The tram on its side in Croydon. Photograph: Jane Doe/Reuters")
 True
 >>> text = "LONDON • Actress Jane Doe said the film was finished."
 >>> text[_DATELINE.match(text).end():]
@@ -38,10 +53,32 @@ _POINTER = re.compile(
     r".{0,60}\b(?:below|above|here)\b",
     re.I,
 )
+_ANNOUNCING = re.compile(r"here(?:'s|’s|\s+is|\s+are)\s+(?:what|how|why|where|when|who|everything|a\s+look)\b", re.I)
 _LINKISH = re.compile(r"pic\.twitter\.com|https?://|www\.|(?:^|\s)@\w", re.I)
 _QUOTED = re.compile(r"""“[^”]*”|"[^"]*"|‘[^’]{12,}’""")
 # "LONDON • ", "WASHINGTON (Reuters) - ", "NEW YORK — ": a dateline, not part of the sentence
 _DATELINE = re.compile(r"[A-Z]{3,}[A-Z .,'’-]{0,40}(?:\([^)]{1,40}\))?\s*[•—–-]+\s+(?=[A-Z\"“‘'])")
+# A sentence opening with one of these continues the one before it.
+_CONNECTIVE = re.compile(
+    r"(?:but|however|and|yet|still|so(?!\s+far\b)|or|nor|instead|nevertheless|nonetheless|moreover|furthermore|"
+    r"besides|also|then|thus|therefore|hence|otherwise|indeed|rather|in\s+addition|"
+    r"in\s+contrast|on\s+the\s+other\s+hand|even\s+so|that\s+said|as\s+a\s+result|by\s+contrast|"
+    r"in\s+turn|after\s+that|because\s+of\s+this|for\s+this\s+reason|at\s+the\s+same\s+time)\b(?![-'’]\w)",
+    re.I)
+# ... or with a pronoun or demonstrative that points outside the sentence ("this week" does not)
+_PRONOUN = re.compile(r"(?:he|she|they|it|we|i|you|his|her|their|its|our|my|him|them|this|that|these|"
+                      r"those|such)\b(?!-\w)(?!\s+(?:past\s+)?(?:week|month|year|morning|afternoon|evening|"
+                      r"night|weekend|summer|winter|spring|autumn|fall|season|time)s?\b)", re.I)
+# "It is unclear whether ...", "It was not clear how ...": an expletive "it", not a reference
+_EXPLETIVE = re.compile(r"it(?:\s+(?:is|was|has\s+been|had\s+been|remains|remained|seems|seemed|appears|"
+                        r"appeared|will\s+be|would\s+be)|'s|’s)\s+(?:\w+\s+){0,3}?"
+                        r"(?:that|whether|if|how|why|what|when|who|where|to)\b", re.I)
+# A picture credit: the whole line is a caption, whatever its punctuation
+_CAPTION = re.compile(
+    r"\b(?:photograph|photo|image|picture|video)s?\s*:|\(photo\b|\bimage\s+(?:caption|copyright)\b|"
+    r"\b(?:toggle|hide|show)\s+caption\b|\bgetty\s+images\b|\bAP\s+Photo\b|\(pictured\)|\bpictured\s*:|"
+    r"©|\bshutterstock\b|\b(?:file|handout)\s+(?:photo|picture|image)\b|\b(?:is|are)\s+pictured\b", re.I)
+_OPENING = re.compile(r"""^[\s"'“‘(\[—–-]*""")
 _SMALL = frozenset("a an and as at but by for from in into of on or the to with vs via".split())
 
 
@@ -57,9 +94,11 @@ class Candidate:
 
 
 def is_filler(sentence: str) -> bool:
-    """True for a sentence that introduces embedded material rather than saying anything."""
+    """True for a sentence that introduces embedded material or what follows rather
+    than saying anything ("Here's what you need to know.")."""
     s = sentence.strip()
-    return s.endswith(":") or bool(_POINTER.search(s) and len(words(s)) <= 15)
+    return (s.endswith(":") or bool(_POINTER.search(s) and len(words(s)) <= 15)
+            or bool(_ANNOUNCING.match(s) and len(words(s)) <= 12))
 
 
 def is_headline_case(sentence: str) -> bool:
@@ -70,6 +109,27 @@ def is_headline_case(sentence: str) -> bool:
         return False
     capital = sum(1 for w in tokens if w[0].isupper())
     return capital / len(tokens) >= 0.8
+
+
+def leans_on_context(sentence: str) -> str | None:
+    """Why ``sentence`` cannot stand alone in a summary, or None: ``"question"``,
+    ``"connective"`` (it opens with "But", "However", ...) or ``"pronoun"`` (it opens
+    with a pronoun or demonstrative whose referent is in an earlier sentence)."""
+    s = sentence.strip()
+    if re.search(r"""\?["'”’)\]]*$""", s):
+        return "question"
+    body = s[_OPENING.match(s).end():]
+    if _CONNECTIVE.match(body):
+        return "connective"
+    if _PRONOUN.match(body) and not _EXPLETIVE.match(body):
+        return "pronoun"
+    return None
+
+
+def is_caption(line: str) -> bool:
+    """True when a line (paragraph) carries a picture credit or caption marker: it
+    describes a picture, it does not report."""
+    return bool(_CAPTION.search(line))
 
 
 def quoted_share(sentence: str, quote_spans: list[tuple[int, int]] | None = None) -> float:
@@ -105,7 +165,11 @@ def article_candidates(index: int, item: AnalyzedArticle, limit: int | None = No
             continue
         if not _FINAL.search(sentence) or is_filler(sentence) or is_headline_case(sentence):
             continue
-        if _LINKISH.search(sentence):
+        if _LINKISH.search(sentence) or leans_on_context(sentence):
+            continue
+        line_start = text.rfind("\n", 0, start) + 1
+        line_end = text.find("\n", end)
+        if is_caption(text[line_start:line_end if line_end >= 0 else len(text)]):
             continue
         inside = [(qs - start, qe - start) for qs, qe in quotes if qs < end and start < qe]
         if quoted_share(sentence, inside) > MAX_QUOTED_SHARE:

@@ -1,23 +1,38 @@
-"""The brief's ``figures`` section: the key figures of a story, deduplicated across outlets.
+"""The brief's ``figures`` section: the key figures of a story, compared across outlets.
 
-Two figures are about the same thing when they have the same kind and unit and their
-contexts agree: the same person for an age (a name resolves through the article's
-entities, so "Heard" and "Amber Heard" agree), the same head word otherwise ("divorce
-settlement" / "settlement", "lawsuit" / "defamation suit"). An age given with a role
-("the 33-year-old actress") joins the one named person with that age, if there is one.
+**The same thing.** Two figures are about the same thing when they have the same kind
+and unit and agree on what they measure: the same person for an age (a name resolves
+through the article's entities, so "Heard" and "Amber Heard" agree; an age given with a
+role, "the 33-year-old actress", joins the one named person of that age), the same fate
+for a count of people ("killed", "injured", "in critical condition" are three things,
+however each outlet words them), the same head word otherwise ("divorce settlement" /
+"settlement"). Values far apart are not one thing told two ways: a story's 84 dead and
+the 130 of an earlier attack it recalls stay apart (values join when they are within a
+third of the larger, or one apart).
 
-Same thing, same value: one entry citing every outlet. Same thing, different values in
-different articles: one entry with ``conflict: true``, listing each value with its
-sources under ``values``, unless one article itself gives both values (then they are
-two things that merely share a context, and stay apart).
+**Agreement.** A value keeps its bound: "at least 84" agrees with 86, "nearly 80" with
+77, "more than 50" with 51. Same thing, agreeing values: one entry citing every outlet.
+
+**Disagreement.** Each article's value (its first mention of the thing) is listed under
+``values`` with its outlet and publication time. Values that only ever grow with time,
+each article agreeing with those of its own time (a rising toll: 30, then 77, then 84),
+are an ``evolution``: ``"evolution": true``, the latest value shown (so are values
+that agree as bounds but rise with time: "at least 30", later "at least 41"). Otherwise outlets
+disagree: ``"conflict": true``, the value most outlets give shown. Ages and durations
+never evolve. One article giving two values of a money amount or a duration ("a £10m fee
+in 2019 and a £12m fee in 2021") means two things that share a context, and so do money,
+durations and shares whose sentences name no one in common ("a six-year relationship" in
+a gallery of celebrity splits and "their four-year-long relationship"): they stay apart.
 
 Key figures only: money, ages, durations and percentages; a count when it is large
-(``MIN_COUNT``) or reported by several articles. Figures inside embedded posts are the
-posters' words, not reporting, and are left out.
+(``MIN_COUNT``), reported by several articles, or of people's fate. Figures inside
+embedded posts are the posters' words, not reporting, and are left out.
 """
 
 from __future__ import annotations
 
+import math
+import re
 from collections import Counter
 
 from ..model import AnalyzedArticle, Entity, Figure
@@ -25,7 +40,12 @@ from .sources import source
 from .trending import distinct
 
 MIN_COUNT = 10  # a count reported by one article is key only from this value up
+#: Values within this share of the larger one (or ``NEAR_ABSOLUTE`` apart) may be one thing.
+NEAR_SHARE, NEAR_ABSOLUTE = 1 / 3, 1.0
 _KIND_ORDER = {"money": 0, "age": 1, "duration": 2, "percent": 3, "count": 4}
+_EVOLVING = frozenset(("count", "money", "percent"))
+_PEOPLE = frozenset(("people", "persons"))
+_FATES = frozenset("killed injured critical hospital missing arrested released".split())
 
 
 def _head(words: str) -> str:
@@ -57,41 +77,66 @@ def _in_posts(item: AnalyzedArticle, fig: Figure) -> bool:
     return any(p.start <= fig.start < p.end for p in item.analysis.posts)
 
 
+def interval(fig: Figure) -> tuple[float, float]:
+    """The values a figure allows: "at least 84" is [84, inf), "nearly 80" [60, 80].
+
+    >>> interval(Figure(0, 2, "84", 84.0, "people", "count", bound="min"))
+    (84.0, inf)
+    """
+    v = fig.value
+    if fig.bound == "min":
+        return v, math.inf
+    if fig.bound == "max":
+        return v * 0.75, v
+    if fig.bound == "approx":
+        return v * 0.9, v * 1.1
+    return v, v
+
+
+def agree(a: Figure, b: Figure) -> bool:
+    """Whether two figures of one thing can both be right."""
+    (lo1, hi1), (lo2, hi2) = interval(a), interval(b)
+    return lo1 <= hi2 and lo2 <= hi1
+
+
+def _near(a: float, b: float) -> bool:
+    return abs(a - b) <= max(NEAR_ABSOLUTE, NEAR_SHARE * max(abs(a), abs(b)))
+
+
 class _Group:
     """Figures about one thing (a plain record; built and read only in this module)."""
 
-    def __init__(self, kind: str, unit: str | None, key: str, named: bool):
-        self.kind, self.unit, self.key, self.named = kind, unit, key, named
+    def __init__(self, kind: str, unit: str | None, key: str, named: bool, measure: str = ""):
+        self.kind, self.unit, self.key, self.named, self.measure = kind, unit, key, named, measure
         self.members: list[tuple[AnalyzedArticle, Figure, str]] = []  # (item, figure, context)
 
     def values(self) -> set:
         return {f.value for _, f, _ in self.members}
 
-    def articles(self) -> set[str]:
-        return {item.article.id for item, _, _ in self.members}
-
 
 def _gather(analyzed: list[AnalyzedArticle]) -> list[_Group]:
     groups: list[_Group] = []
-    buckets: dict[tuple, list[_Group]] = {}  # (kind, unit, named) -> its groups
+    buckets: dict[tuple, list[_Group]] = {}  # (kind, unit, named, measure) -> its groups
     for item in analyzed:
         for fig in item.analysis.figures:
             if _in_posts(item, fig) or fig.value is None:
                 continue
             person = _person(item, fig) if fig.kind == "age" else None
             context = person or fig.context
-            key = _head(context)
+            unit = "people" if fig.kind == "count" and fig.unit in _PEOPLE else fig.unit
+            measure = fig.measure if fig.kind == "count" else ""
+            key = measure or _head(context)
             if not key and fig.kind in ("age", "percent"):
                 continue  # an age of no one, a share of nothing: not a key figure
-            bucket = buckets.setdefault((fig.kind, fig.unit, person is not None), [])
+            bucket = buckets.setdefault((fig.kind, unit, person is not None, measure), [])
             match = next((g for g in bucket
                           if _heads_agree(g.key, key) or not key and fig.value in g.values()), None)
             if match is None:
-                match = _Group(fig.kind, fig.unit, key, person is not None)
+                match = _Group(fig.kind, unit, key, person is not None, measure)
                 groups.append(match)
                 bucket.append(match)
             match.members.append((item, fig, context))
-    return _attach_roles(groups)
+    return [part for g in _attach_roles(groups) for part in _near_values(g)]
 
 
 def _attach_roles(groups: list[_Group]) -> list[_Group]:
@@ -107,28 +152,122 @@ def _attach_roles(groups: list[_Group]) -> list[_Group]:
     return kept
 
 
-def _split(group: _Group) -> list[tuple[list, bool]]:
-    """``group``'s members as (members, conflict) entries."""
+def _near_values(group: _Group) -> list[_Group]:
+    """``group`` cut where its sorted values jump (see :data:`NEAR_SHARE`)."""
+    members = sorted(group.members, key=lambda m: m[1].value)
+    parts: list[_Group] = []
+    for m in members:
+        if not parts or not _near(parts[-1].members[-1][1].value, m[1].value):
+            parts.append(_Group(group.kind, group.unit, group.key, group.named, group.measure))
+        parts[-1].members.append(m)
+    order = {id(m): i for i, m in enumerate(group.members)}
+    for part in parts:
+        part.members.sort(key=lambda m: order[id(m)])
+    return parts
+
+
+def _first_values(members: list) -> list:
+    """Each article's first mention of the thing, in the articles' order."""
+    firsts: dict[str, tuple] = {}
+    for m in members:
+        item, fig, _ = m
+        if item.article.id not in firsts or fig.start < firsts[item.article.id][1].start:
+            firsts[item.article.id] = m
+    return list(firsts.values())
+
+
+def _when(item: AnalyzedArticle) -> str | None:
+    article = item.article
+    return None if article.date_from_ingest or not article.published else article.published
+
+
+def _verdict(kind: str, members: list) -> tuple[bool, bool]:
+    """(conflict, evolution) of one thing's figures (see the module doc)."""
+    firsts = _first_values(members)
+    timed = [(_when(m[0]), m[1]) for m in firsts]
+    for i, (ta, a) in enumerate(timed):
+        for tb, b in timed[i + 1:]:
+            if agree(a, b):
+                continue
+            if kind not in _EVOLVING or ta is None or tb is None or ta == tb:
+                return True, False  # outlets of one time disagree
+            earlier, later = (a, b) if ta < tb else (b, a)
+            if earlier.value > later.value:
+                return True, False  # a figure that fell: a disagreement, not a rising count
+    if kind not in _EVOLVING or any(t is None for t, _ in timed):
+        return False, False
+    ordered = sorted(timed, key=lambda tf: tf[0])
+    rises = [b.value - a.value for (ta, a), (tb, b) in zip(ordered, ordered[1:]) if ta != tb]
+    same_time_equal = all(a.value == b.value for (ta, a), (tb, b) in zip(ordered, ordered[1:]) if ta == tb)
+    # "at least 30", then "at least 41", then 46: bounds that agree, a count that rose
+    return False, bool(rises) and min(rises) >= 0 and max(rises) > 0 and same_time_equal
+
+
+def _split(group: _Group) -> list[tuple[list, bool, bool]]:
+    """``group``'s members as (members, conflict, evolution) entries."""
     by_value: dict[float, list] = {}
     for m in group.members:
         by_value.setdefault(m[1].value, []).append(m)
     if len(by_value) == 1:
-        return [(group.members, False)]
-    values_per_article: dict[str, set] = {}
-    for item, fig, _ in group.members:
-        values_per_article.setdefault(item.article.id, set()).add(fig.value)
-    if all(len(v) == 1 for v in values_per_article.values()) and group.kind != "count":
-        return [(group.members, True)]
-    return [(members, False) for members in by_value.values()]
+        return [(group.members, False, False)]
+    if group.kind == "count" and not group.measure:
+        return [(members, False, False) for members in by_value.values()]  # counts of what?
+    per_article: dict[str, list] = {}
+    for m in group.members:
+        per_article.setdefault(m[0].article.id, []).append(m)
+    if group.kind != "count" and any(
+            not agree(a[1], b[1]) for ms in per_article.values() for i, a in enumerate(ms) for b in ms[i + 1:]):
+        return [(members, False, False) for members in by_value.values()]  # two things, one context
+    if group.kind in ("money", "duration", "percent") and not _same_subject(by_value):
+        return [(members, False, False) for members in by_value.values()]  # whose settlement?
+    conflict, evolution = _verdict(group.kind, group.members)
+    return [(group.members, conflict, evolution)]
 
 
-def _entry(kind: str, members: list, conflict: bool) -> dict:
+_PROPER = re.compile(r"(?<![.!?]\s)(?<!^)\b[A-Z][a-z]{2,}(?:\s[A-Z][a-z]+)*")
+
+
+def _names_near(item: AnalyzedArticle, fig: Figure) -> set[str]:
+    """Capitalised names in the figure's sentence (not a sentence's first word)."""
+    text = item.article.text
+    start, end = max(0, fig.start - 150), min(len(text), fig.end + 150)
+    for s in item.analysis.sentences:
+        if s.start <= fig.start < s.end:
+            start, end = s.start, s.end
+            break
+    sentence = text[start:end]
+    return {w for m in _PROPER.finditer(sentence) for w in m.group().split()}
+
+
+def _same_subject(by_value: dict[float, list]) -> bool:
+    """Whether figures of different values share a name in their sentences: the same
+    club's fee, the same couple's marriage. Without one, "a six-year relationship" in a
+    gallery of celebrity splits and "their four-year-long relationship" are two things."""
+    names = {value: set().union(*(_names_near(item, fig) for item, fig, _ in ms)) for value, ms in by_value.items()}
+    values = list(names)
+    return any(names[a] & names[b] for i, a in enumerate(values) for b in values[i + 1:])
+
+
+def _value_rows(members: list) -> list[dict]:
+    """One row per article: its value for the thing, its outlet and time, oldest first."""
+    rows = []
+    for item, fig, _ in _first_values(members):
+        rows.append({"value": fig.value, "text": fig.text, "bound": fig.bound or None,
+                     "article_id": item.article.id, "outlet": item.article.outlet,
+                     "published": _when(item), "sources": [source(item, fig.start, fig.end)]})
+    return sorted(rows, key=lambda r: (r["published"] is None, r["published"] or "", r["value"]))
+
+
+def _entry(kind: str, members: list, conflict: bool, evolution: bool) -> dict:
     by_value: dict[float, list] = {}
     for m in members:
         by_value.setdefault(m[1].value, []).append(m)
     ranked = sorted(by_value.items(), key=lambda kv: -len({i.article.id for i, _, _ in kv[1]}))
     main = ranked[0][1]
-    contexts = Counter(c for _, _, c in members if c)
+    if evolution:  # the latest article's value
+        latest = max(_first_values(members), key=lambda m: _when(m[0]) or "")
+        main = by_value[latest[1].value]
+    contexts = Counter(c for _, _, c in main if c) or Counter(c for _, _, c in members if c)
     names = Counter({c: n for c, n in contexts.items() if c[0].isupper()})
     if kind == "age" and names:  # the person, not "the 33-year-old actress"
         contexts = names
@@ -140,20 +279,19 @@ def _entry(kind: str, members: list, conflict: bool) -> dict:
         "kind": kind,
         "sources": [source(item, f.start, f.end) for item, f, _ in members],
         "conflict": conflict,
+        "evolution": evolution,
     }
-    if conflict:
-        entry["values"] = [
-            {"value": value, "text": ms[0][1].text,
-             "sources": [source(item, f.start, f.end) for item, f, _ in ms]}
-            for value, ms in ranked
-        ]
+    if main[0][1].measure:
+        entry["measure"] = main[0][1].measure
+    if conflict or evolution:
+        entry["values"] = _value_rows(members)
     return entry
 
 
-def _is_key(kind: str, members: list) -> bool:
+def _is_key(kind: str, measure: str, members: list) -> bool:
     if kind != "count":
         return True
-    return len({item.article.id for item, _, _ in members}) > 1 or any(
+    return measure in _FATES or len({item.article.id for item, _, _ in members}) > 1 or any(
         f.value >= MIN_COUNT for _, f, _ in members)
 
 
@@ -163,14 +301,14 @@ def build_figures(analyzed: list[AnalyzedArticle]) -> list[dict]:
     position = {id(item): i for i, item in enumerate(analyzed)}
     order: list[tuple] = []
     for group in _gather(analyzed):
-        for members, conflict in _split(group):
-            if _is_key(group.kind, members):
+        for members, conflict, evolution in _split(group):
+            if _is_key(group.kind, group.measure, members):
                 first = min((position[id(i)], f.start) for i, f, _ in members)
                 n_articles = len({i.article.id for i, _, _ in members})
                 order.append(((-n_articles, _KIND_ORDER.get(group.kind, 9), first),
-                              _entry(group.kind, members, conflict)))
+                              _entry(group.kind, members, conflict, evolution)))
     order.sort(key=lambda kv: kv[0])
     return [entry for _, entry in order]
 
 
-__all__ = ["MIN_COUNT", "build_figures"]
+__all__ = ["MIN_COUNT", "agree", "build_figures", "interval"]

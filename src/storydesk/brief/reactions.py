@@ -13,8 +13,7 @@ from __future__ import annotations
 import logging
 import re
 from collections import Counter
-
-from rapidfuzz import fuzz
+from difflib import SequenceMatcher
 
 from ..analyze.tags import find_links
 from ..model import AnalyzedArticle, Post
@@ -24,7 +23,7 @@ from .trending import distinct
 log = logging.getLogger(__name__)
 
 _MIN_PREFIX = 20  # characters a truncated text must keep to match by prefix
-_MIN_RATIO = 90  # rapidfuzz ratio of two normalised texts that are the same post
+_MIN_RATIO = 0.9  # similarity ratio of two normalised texts that are the same post
 
 
 def normalise(text: str) -> str:
@@ -57,7 +56,7 @@ def _same_text(date_a: str | None, ta: str, date_b: str | None, tb: str) -> bool
     short, long_ = sorted((ta, tb), key=len)
     if len(short) >= _MIN_PREFIX and long_.startswith(short):
         return True
-    return fuzz.ratio(ta, tb) >= _MIN_RATIO
+    return SequenceMatcher(None, ta, tb, autojunk=False).ratio() >= _MIN_RATIO
 
 
 def _most_common(values: list, default=None):
@@ -82,7 +81,7 @@ def _entry(members: list[tuple[AnalyzedArticle, Post]]) -> dict:
 
 def build_posts(analyzed: list[AnalyzedArticle]) -> list[dict]:
     """One entry per embedded post across ``analyzed``, the most widely embedded first,
-    then the earliest (see the brief contract in DESIGN.md)."""
+    then the earliest (see docs/brief-contract.md)."""
     groups: list[list[tuple[AnalyzedArticle, Post]]] = []
     # per account: (group, its distinct (date, normalised text) forms), compared only there
     by_account: dict[tuple[str, str], list[tuple[list, set]]] = {}

@@ -1,4 +1,4 @@
-"""The ``Source`` object every brief section cites (see DESIGN.md, the brief contract)."""
+"""The ``Source`` object every brief section cites (see docs/brief-contract.md)."""
 
 from __future__ import annotations
 

@@ -4,8 +4,9 @@ Sentences are chosen for cross-source centrality: a sentence scores by how much 
 *other* articles of the story say the same thing (its summed similarity to their
 sentences, averaged over the other articles), plus its similarity to the articles'
 titles, plus a small bonus for coming early in its article, where news puts what
-matters. Sentences are picked best first, skipping any too similar to one already
-picked. Each picked sentence then cites every article printing it and every other
+matters. Sentences are picked best first, skipping any that repeats one already picked:
+too similar as a whole, or half or more of its content terms already said by a picked
+sentence (:func:`content_overlap`). Each picked sentence then cites every article printing it and every other
 article with a sentence reporting the same content (:mod:`.citations`), not only the
 one it was taken from.
 
@@ -36,6 +37,7 @@ class SummaryParams:
     position_weight: float = 0.1  # bonus 1/(1+rank) for early sentences, times this
     title_weight: float = 1.2  # bonus: mean similarity to the articles' titles, times this
     redundancy: float = 0.38  # a sentence this similar to a picked one is not picked
+    repeat_overlap: float = 0.5  # nor one sharing this share of its content terms with one
     redundancy_embedded: float = 0.8  # ``redundancy`` for sentence embeddings
     title_weight_embedded: float = 0.6  # ``title_weight`` for sentence embeddings
     max_sentences_per_article: int = 25  # only the leading sentences are candidates
@@ -120,26 +122,47 @@ def _select(sentences: list[_Sentence], scores: list[float], near: list[dict[int
             n: int, params: SummaryParams) -> list[int]:
     order = sorted(range(len(sentences)),
                    key=lambda i: (-scores[i], sentences[i].first.article, sentences[i].first.start))
+    terms = [set(content_terms(s.text)) for s in sentences]
     picked: list[int] = []
     for i in order:
         if len(picked) >= n:
             break
-        if all(near[i].get(j, 0.0) < params.redundancy for j in picked):
+        if all(near[i].get(j, 0.0) < params.redundancy
+               and _overlap(terms[i], terms[j]) < params.repeat_overlap for j in picked):
             picked.append(i)
     return picked
 
 
+def _overlap(a: set[str], b: set[str]) -> float:
+    return len(a & b) / min(len(a), len(b)) if a and b else 0.0
+
+
+def content_overlap(a: str, b: str) -> float:
+    """Share of the content terms of the shorter of two sentences that the other has:
+    0.5 or more and one restates the other (the summary never holds such a pair).
+
+    >>> content_overlap("Engineers closed the bridge on Monday.",
+    ...                 "The bridge was closed by engineers after a crack was found.")
+    0.75
+    """
+    return _overlap(set(content_terms(a)), set(content_terms(b)))
+
+
 def _cite(analyzed: list[AnalyzedArticle], sentence: _Sentence, story: StorySentences,
           model: CiteModel) -> list[dict]:
-    """Sources of ``sentence``: every article printing it word for word, then each other
-    article's sentence that reports the same content (see :mod:`.citations`)."""
+    """Sources of ``sentence``: every article printing it word for word (``kind``
+    "verbatim", probability 1), then each other article's sentence that reports the same
+    content in other words (``kind`` "paraphrase", with the calibrated probability that
+    it does; see :mod:`.citations`)."""
     printed: dict[int, Candidate] = {}
     for c in sentence.printings:
         printed.setdefault(c.article, c)
     first = sentence.first
     others = story.reporting(first.article, (first.start, first.end), set(printed), model)
-    return ([source(analyzed[a], c.start, c.end) for a, c in printed.items()]
-            + [source(analyzed[b], start, end) for b, start, end in others])
+    return ([{**source(analyzed[a], c.start, c.end), "kind": "verbatim", "probability": 1.0}
+             for a, c in printed.items()]
+            + [{**source(analyzed[b], start, end), "kind": "paraphrase", "probability": round(p, 3)}
+               for b, start, end, p in others])
 
 
 def build_summary(

@@ -7,7 +7,9 @@ One entry per distinct event: mentions of compatible dates ("in 2015" and "in Fe
 gives, citing every article that reports it. Mentions of *incompatible* dates for the
 same event ("married in 2014" against "married in 2015") are shown, not hidden: the
 entry carries ``"conflict": true`` and ``"conflicting_dates"``, and each source its own
-``"date"``.
+``"date"``. An event still to come when its sources were published ("opens to the public
+on Friday") is ``"scheduled": true``, as is each source that reports it so; an event one
+source announces and a later one reports as done is not.
 
 Dates inside embedded social posts and their signatures are reactions, not events, and
 are left out; so are sentences too short to say what happened. Articles dated by ingest
@@ -163,12 +165,15 @@ def _entry_dict(entry: _Entry, start: dt.date | None, latest: str) -> dict:
         seen.add(m.item.article.id)
         src = source(m.item, m.event.sentence_start, m.event.sentence_end)
         src["date"] = m.event.value
+        src["scheduled"] = m.event.scheduled
         sources.append(src)
     out = {
         "date": date,
         "precision": {4: "year", 7: "month"}.get(len(date), "day"),
         "text": best.sentence,
         "kind": kind,
+        # still to come as every source reports it; once one reports it done, it is not
+        "scheduled": all(m.event.scheduled for m in entry.mentions),
         "sources": sources,
     }
     if conflicting:

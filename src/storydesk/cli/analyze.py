@@ -1,6 +1,7 @@
 """`storydesk analyze PATH...`: the analysis of the given inputs, for checking by eye.
 
-The JSON form follows the analysis contract in DESIGN.md: one object per article.
+The JSON form is the analysis contract (docs/analysis-contract.md, written by
+:func:`storydesk.contract.analysis_json`): one object per article.
 """
 
 from __future__ import annotations
@@ -12,32 +13,9 @@ import typer
 
 from ..desk import Desk
 from ..ingest import expand, read_articles
-from ..model import Analysis, AnalyzedArticle, Article, Rejection
+from ..contract import analysis_json
+from ..model import AnalyzedArticle, Rejection
 from .app import EXIT_REJECTED, SetOption, app, check_choice, print_json, run, settings_for
-
-
-def analysis_json(article: Article, analysis: Analysis) -> dict:
-    """One article's analysis in the contract's shape (offsets into ``text``)."""
-    return {
-        "id": article.id,
-        "source": article.source,
-        "outlet": article.outlet,
-        "title": article.title,
-        "published": article.published,
-        "text": article.text,
-        "sentences": [{"start": s.start, "end": s.end} for s in analysis.sentences],
-        "entities": [{"start": e.start, "end": e.end, "text": e.text, "type": e.type,
-                      "canonical": e.canonical} for e in analysis.entities],
-        "quotes": [{"start": q.start, "end": q.end, "text": q.text, "speaker": q.speaker,
-                    "speaker_start": q.speaker_start, "speaker_end": q.speaker_end, "cue": q.cue}
-                   for q in analysis.quotes],
-        "posts": [{"start": p.start, "end": p.end, "platform": p.platform, "author": p.author,
-                   "handle": p.handle, "date": p.date, "text": p.text} for p in analysis.posts],
-        "dates": [{"start": d.start, "end": d.end, "text": d.text, "value": d.value,
-                   "sentence_start": d.sentence_start} for d in analysis.dates],
-        "figures": [{"start": f.start, "end": f.end, "text": f.text, "value": f.value,
-                     "unit": f.unit} for f in analysis.figures],
-    }
 
 
 def print_analysis(item: AnalyzedArticle) -> None:

@@ -20,6 +20,7 @@ from typing import Any, Callable, Optional
 import typer
 
 from ..config import Settings
+from ..desk import Desk
 from ..errors import StorydeskError
 
 EXIT_OK, EXIT_ERROR, EXIT_USAGE, EXIT_REJECTED = 0, 1, 2, 3
@@ -38,9 +39,20 @@ SetOption = typer.Option(
 )
 
 
+def _print_version(value: bool) -> None:
+    if value:
+        from .. import __version__
+
+        typer.echo(f"storydesk {__version__}")
+        raise typer.Exit(EXIT_OK)
+
+
 @app.callback()
 def main(
     verbose: int = typer.Option(0, "--verbose", "-v", count=True, help="Log more (-v info, -vv debug)."),
+    version: bool = typer.Option(
+        False, "--version", callback=_print_version, is_eager=True, help="Print the version and exit."
+    ),
 ) -> None:
     """storydesk: sourced story briefs from news articles."""
     level = logging.WARNING if verbose == 0 else logging.INFO if verbose == 1 else logging.DEBUG
@@ -51,6 +63,13 @@ def settings_for(db: Optional[str] = None, sets: Optional[list[str]] = None) -> 
     """The settings for one command: defaults, then STORYDESK_* variables, then --set, then --db."""
     settings = Settings.from_env().apply(sets or [])
     return settings.replace(db=db) if db else settings
+
+
+def open_desk(db: Optional[str] = None, sets: Optional[list[str]] = None, *, create: bool = False) -> Desk:
+    """The Desk of one command. Only commands that store articles pass ``create=True``:
+    for every other one a store that does not exist (a mistyped ``--db``) is an error,
+    and nothing is created."""
+    return Desk(settings_for(db, sets), create=create)
 
 
 def fail(message: str, status: int = EXIT_ERROR) -> None:

@@ -8,8 +8,7 @@ from typing import Optional
 import typer
 
 from ..brief.render import FORMATS, render
-from ..desk import Desk
-from .app import EXIT_REJECTED, EXIT_USAGE, DbOption, SetOption, app, check_choice, fail, run, settings_for
+from .app import EXIT_REJECTED, EXIT_USAGE, DbOption, SetOption, app, check_choice, fail, open_desk, run
 
 
 @app.command()
@@ -35,8 +34,7 @@ def brief(
         fail("give either PATHS or --story ID", EXIT_USAGE)
 
     def body() -> int:
-        settings = settings_for(db, sets)
-        with Desk(settings) as desk:
+        with open_desk(db, sets) as desk:
             result = desk.brief_story(story) if story else desk.brief_paths(paths or [])
         for r in result.get("rejected", []):
             where = f"{r['source']}:{r['line']}" if r.get("line") is not None else r["source"]

@@ -7,9 +7,8 @@ from typing import Optional
 
 import typer
 
-from ..desk import Desk
 from ..model import Rejection
-from .app import EXIT_REJECTED, DbOption, SetOption, app, check_choice, print_json, run, settings_for
+from .app import EXIT_REJECTED, DbOption, SetOption, app, check_choice, open_desk, print_json, run
 from .stories import _print_table
 
 feeds_app = typer.Typer(help="Manage the feeds `storydesk watch` polls, and see their health.",
@@ -37,7 +36,7 @@ def add(
 
     def body() -> list[Rejection]:
         refs, bad = read_feed_list(feeds)
-        with Desk(settings_for(db, sets)) as desk:
+        with open_desk(db, sets, create=True) as desk:
             for feed, new in add_feeds(desk.store, refs, time.time()):
                 typer.echo(f"{'added' if new else 'already watched'}: {feed['id']} {feed['url']}")
             for r in bad:
@@ -57,7 +56,7 @@ def remove(
     from ..watch.health import remove as remove_feeds
 
     def body() -> list[Rejection]:
-        with Desk(settings_for(db, sets)) as desk:
+        with open_desk(db, sets) as desk:
             removed, unknown = remove_feeds(desk.store, feeds)
         for feed in removed:
             typer.echo(f"removed: {feed['id']} {feed['url']}")
@@ -77,7 +76,7 @@ def resume(
     from ..watch.health import resume as resume_feeds
 
     def body() -> list[Rejection]:
-        with Desk(settings_for(db, sets)) as desk:
+        with open_desk(db, sets) as desk:
             resumed, unknown = resume_feeds(desk.store, feeds or [], time.time(), everything=all_parked)
         for feed in resumed:
             typer.echo(f"resumed: {feed['id']} {feed['url']}")
@@ -103,7 +102,7 @@ def list_(
     check_choice("--format", format, ("table", "json"))
 
     def body() -> None:
-        with Desk(settings_for(db, sets)) as desk:
+        with open_desk(db, sets) as desk:
             rows = feed_health(desk.store)
             streams = list_streams(desk.store)
         if format == "json":

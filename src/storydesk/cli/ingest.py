@@ -20,6 +20,7 @@ from .app import (
     app,
     check_choice,
     fail,
+    open_desk,
     print_json,
     run,
     settings_for,
@@ -123,7 +124,11 @@ def _published_cell(row: dict) -> str:
 def articles(
     db: Optional[str] = DbOption,
     format: str = typer.Option("table", "--format", help="table or json."),
-    since: Optional[str] = typer.Option(None, "--since", help="Only articles published on or after this date."),
+    since: Optional[str] = typer.Option(
+        None, "--since", metavar="WHEN",
+        help="Only articles published since WHEN: an ISO date/time, or a duration (36h, 7d) "
+             "back from the newest article in the store.",
+    ),
     limit: Optional[int] = typer.Option(None, "--limit", help="At most this many."),
     sets: Optional[list[str]] = SetOption,
 ) -> None:
@@ -135,8 +140,10 @@ def articles(
     check_choice("--format", format, ("table", "json"))
 
     def body() -> None:
-        with Desk(settings_for(db, sets)) as desk:
-            rows = [article_row(a) for a in desk.store.list_articles(since=since, limit=limit)]
+        with open_desk(db, sets) as desk:
+            found = desk.articles(since=since, limit=limit)
+            stories = desk.stories_of(a.id for a in found)
+            rows = [article_row(a, stories.get(a.id)) for a in found]
         if format == "json":
             print_json(rows)
             return
@@ -146,10 +153,11 @@ def articles(
         from rich.console import Console
         from rich.table import Table
 
-        table = Table("id", "outlet", "published", "title", "source", box=None)
+        table = Table("id", "outlet", "published", "title", "source", "story", box=None)
         for r in rows:
-            cells = {k: "-" if r[k] is None else str(r[k]) for k in ("id", "outlet", "title", "source")}
-            table.add_row(cells["id"], cells["outlet"], _published_cell(r), cells["title"], cells["source"])
+            cells = {k: "-" if r[k] is None else str(r[k]) for k in ("id", "outlet", "title", "source", "story_id")}
+            table.add_row(cells["id"], cells["outlet"], _published_cell(r), cells["title"], cells["source"],
+                          cells["story_id"])
         Console(width=None if sys.stdout.isatty() else 200).print(table)
 
     run(body)
@@ -169,18 +177,18 @@ def article(
 
     def body() -> None:
         analyzed = None
-        with Desk(settings_for(db, sets)) as desk:
+        with open_desk(db, sets) as desk:
             found = desk.store.get_article(article_id)
+            story_id = desk.stories_of([found.id]).get(found.id)
             if analysis:
                 analyzed = desk.analyze([found])[0]
         if format == "json":
-            data = to_dict(found)
+            data = {**to_dict(found), "story_id": story_id}
             data.pop("raw", None)
             if analyzed is not None:
-                from .analyze import analysis_json
+                from ..contract import analysis_json
 
-                data["analysis"] = analysis_json(found, analyzed.analysis)
-                data["analysis"]["notes"] = list(analyzed.analysis.notes)
+                data["analysis"] = analysis_json(found, analyzed.analysis, story_id=story_id)
             print_json(data)
             return
         if analyzed is not None:
@@ -191,6 +199,8 @@ def article(
             value = getattr(found, key)
             if value:
                 typer.echo(f"{key}: {value}")
+        if story_id:
+            typer.echo(f"story: {story_id} (storydesk brief --story {story_id})")
         if found.authors:
             typer.echo(f"authors: {', '.join(found.authors)}")
         typer.echo("")

@@ -8,8 +8,7 @@ from typing import Optional
 
 import typer
 
-from ..desk import Desk
-from .app import DbOption, SetOption, app, check_choice, print_json, run, settings_for
+from .app import DbOption, SetOption, app, check_choice, open_desk, print_json, run
 
 
 def _print_table(columns: tuple[str, ...], rows: list[tuple[str, ...]]) -> None:
@@ -20,6 +19,13 @@ def _print_table(columns: tuple[str, ...], rows: list[tuple[str, ...]]) -> None:
     for row in rows:
         table.add_row(*row)
     Console(width=None if sys.stdout.isatty() else 200).print(table, markup=False, highlight=False)
+
+
+def _headline(story: dict, limit: int = 100) -> str:
+    """The table's headline: the story's own, cut at a word to ``limit`` characters (the
+    JSON keeps it whole)."""
+    text = story["headline"] or "(untitled)"
+    return text if len(text) <= limit else text[: limit - 1].rsplit(" ", 1)[0] + "…"
 
 
 def _seen(story: dict) -> str:
@@ -53,7 +59,7 @@ def stories(
     check_choice("--format", format, ("table", "json"))
 
     def body() -> None:
-        with Desk(settings_for(db, sets)) as desk:
+        with open_desk(db, sets) as desk:
             if update:
                 desk.update_stories()
             rows = desk.stories(since=since, limit=limit)
@@ -65,7 +71,7 @@ def stories(
             return
         _print_table(
             ("id", "headline", "articles", "outlets", "seen", "top entities", "hashtags", "trend"),
-            [(s["id"], s["headline"],
+            [(s["id"], _headline(s),
               f"{s['n_articles']}" + (f" ({s['n_duplicates']} copies)" if s["n_duplicates"] else ""),
               str(s["n_outlets"]), _seen(s), ", ".join(s["top_entities"]) or "-",
               " ".join(s["hashtags"]) or "-", f"{s['trend_score']:.1f}")
@@ -90,7 +96,7 @@ def trends(
     check_choice("--format", format, ("table", "json"))
 
     def body() -> None:
-        with Desk(settings_for(db, sets)) as desk:
+        with open_desk(db, sets) as desk:
             rows = desk.trends(window=window)
         if format == "json":
             print_json(rows)

@@ -11,6 +11,7 @@ import json
 import logging
 import sqlite3
 import threading
+import time
 from contextlib import contextmanager
 from datetime import datetime, timezone
 from pathlib import Path
@@ -18,9 +19,12 @@ from typing import Any, Iterator
 
 from ..errors import NotFound, StoreError
 from ..model import Analysis, Article, Rejection, from_dict, to_dict
-from .migrations import MIGRATIONS
+from .migrations import migrate
 
 log = logging.getLogger(__name__)
+
+#: How long a connection waits for another process's write lock before giving up.
+BUSY_SECONDS = 30.0
 
 _ARTICLE_COLUMNS = (
     "id, source, format, title, outlet, published, precision, url, authors, text, raw, "
@@ -57,10 +61,16 @@ class Store:
     0
     """
 
-    def __init__(self, path: str | Path, *, readonly: bool = False):
+    def __init__(self, path: str | Path, *, readonly: bool = False, create: bool = True):
+        """Open the store at ``path`` (``":memory:"`` for one held in memory), applying
+        any missing migrations. With ``create=False`` (every command that only reads)
+        a missing file is a :class:`~storydesk.errors.StoreError` and nothing is created,
+        not even its folder; a read-only store is never created."""
         self.path = str(path)
         self.readonly = readonly
         self._lock = threading.RLock()
+        if (readonly or not create) and not self.exists(self.path):
+            raise StoreError(f"store {self.path} does not exist (`storydesk ingest --db {self.path}` creates one)")
         try:
             if readonly:
                 uri = f"file:{Path(self.path).resolve()}?mode=ro"
@@ -69,17 +79,38 @@ class Store:
                 if self.path != ":memory:":
                     Path(self.path).parent.mkdir(parents=True, exist_ok=True)
                 self._conn = sqlite3.connect(
-                    self.path, isolation_level=None, check_same_thread=False, timeout=30
+                    self.path, isolation_level=None, check_same_thread=False, timeout=BUSY_SECONDS
                 )
             self._conn.row_factory = sqlite3.Row
-            self._conn.execute("PRAGMA busy_timeout = 30000")
+            self._conn.execute(f"PRAGMA busy_timeout = {int(BUSY_SECONDS * 1000)}")
             if not readonly:
-                self._conn.execute("PRAGMA journal_mode = WAL")
+                self._wal()
                 self._conn.execute("PRAGMA synchronous = NORMAL")
                 self._conn.execute("PRAGMA foreign_keys = ON")
                 self._migrate()
         except sqlite3.DatabaseError as exc:
+            if getattr(self, "_conn", None) is not None:
+                self._conn.close()
             raise StoreError(f"cannot open store {self.path}: {exc}") from exc
+
+    def _wal(self) -> None:
+        """Switch to WAL. Two processes opening a new file at once can find it locked
+        for the switch (SQLite does not always wait on its busy handler here): retry for
+        as long as the busy timeout."""
+        deadline = time.monotonic() + BUSY_SECONDS
+        while True:
+            try:
+                self._conn.execute("PRAGMA journal_mode = WAL")
+                return
+            except sqlite3.OperationalError as exc:
+                if "locked" not in str(exc) and "busy" not in str(exc) or time.monotonic() > deadline:
+                    raise
+                time.sleep(0.01)
+
+    @staticmethod
+    def exists(path: str | Path) -> bool:
+        """Whether ``path`` names a store that can be opened without creating one."""
+        return str(path) == ":memory:" or Path(path).is_file()
 
     # -- lifecycle ---------------------------------------------------------------------
     def close(self) -> None:
@@ -115,23 +146,10 @@ class Store:
 
     def _migrate(self) -> None:
         with self._lock:
-            self._conn.execute(
-                "CREATE TABLE IF NOT EXISTS schema_migrations "
-                "(name TEXT PRIMARY KEY, applied_at TEXT NOT NULL)"
-            )
-            done = {r[0] for r in self._conn.execute("SELECT name FROM schema_migrations")}
-            for name, sql in MIGRATIONS:
-                if name in done:
-                    continue
-                log.info("applying migration %s to %s", name, self.path)
-                # executescript commits first; wrap the script in its own transaction.
-                script = f"BEGIN IMMEDIATE;\n{sql}\nINSERT INTO schema_migrations VALUES ('{name}', '{_now()}');\nCOMMIT;"
-                try:
-                    self._conn.executescript(script)
-                except sqlite3.DatabaseError as exc:
-                    if self._conn.in_transaction:
-                        self._conn.execute("ROLLBACK")
-                    raise StoreError(f"migration {name} failed on {self.path}: {exc}") from exc
+            try:
+                migrate(self._conn, self.path)
+            except sqlite3.DatabaseError as exc:
+                raise StoreError(f"{exc} (store {self.path})") from exc
 
     # -- articles ----------------------------------------------------------------------
     def add_article(self, article: Article) -> bool:
@@ -197,6 +215,10 @@ class Store:
             sql += " LIMIT ?"
             params.append(limit)
         return [_row_to_article(r) for r in self.execute(sql, params).fetchall()]
+
+    def latest_published(self) -> str | None:
+        """The newest publication time of any stored article."""
+        return self.execute("SELECT max(published) FROM articles").fetchone()[0]
 
     def count_articles(self) -> int:
         return self.execute("SELECT count(*) FROM articles").fetchone()[0]

@@ -1,7 +1,86 @@
-"""Schema changes, named and ordered. Each runs once, in its own transaction, and is
-recorded in ``schema_migrations``. Append new ones; never edit one that has shipped."""
+"""Schema changes, named and ordered, and the runner that applies them.
+
+Each migration runs once and is recorded in ``schema_migrations``. Append new ones (any
+order of appending: they are applied in name order); never edit one that has shipped.
+
+:func:`migrate` reads what is applied and applies what is missing inside one write
+transaction (``BEGIN IMMEDIATE``), so two processes opening a new or older store at once
+never both apply a migration: the second waits for the first (the connection's busy
+timeout), then finds nothing left to do.
+"""
 
 from __future__ import annotations
+
+import logging
+import sqlite3
+from datetime import datetime, timezone
+
+log = logging.getLogger(__name__)
+
+
+def statements(script: str) -> list[str]:
+    """The SQL statements of ``script``, split where SQLite says a statement is complete
+    (so a trigger's body, or a ``;`` inside a string, stays in its statement).
+
+    >>> statements("CREATE TABLE a (x); CREATE TRIGGER t AFTER INSERT ON a BEGIN SELECT 1; END;")
+    ['CREATE TABLE a (x);', 'CREATE TRIGGER t AFTER INSERT ON a BEGIN SELECT 1; END;']
+    """
+    out, buf = [], ""
+    *pieces, last = script.split(";")
+    for piece in pieces:
+        buf += piece + ";"
+        if sqlite3.complete_statement(buf):
+            out.append(buf.strip())
+            buf = ""
+    buf += last
+    rest = "\n".join(ln for ln in buf.splitlines() if not ln.strip().startswith("--")).strip()
+    if rest:
+        raise ValueError(f"incomplete SQL statement at the end of a migration: {rest[:60]!r}")
+    return out
+
+
+def pending(conn: sqlite3.Connection, migrations=None) -> list[tuple[str, str]]:
+    """The migrations not yet applied to ``conn``'s database, in name order (read
+    without a write lock; an empty list means the schema is current)."""
+    migrations = MIGRATIONS if migrations is None else migrations
+    names = [name for name, _ in migrations]
+    if len(set(names)) != len(names):
+        raise ValueError(f"two migrations share a name: {sorted(n for n in names if names.count(n) > 1)}")
+    has_table = conn.execute(
+        "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'schema_migrations'"
+    ).fetchone()
+    done = {r[0] for r in conn.execute("SELECT name FROM schema_migrations")} if has_table else set()
+    return sorted((m for m in migrations if m[0] not in done), key=lambda m: m[0])
+
+
+def migrate(conn: sqlite3.Connection, where: str = "", migrations=None) -> list[str]:
+    """Apply the missing migrations to ``conn`` (autocommit mode, with a busy timeout)
+    in one write transaction; returns the names applied. A failure rolls all of them
+    back and raises :class:`sqlite3.DatabaseError` naming the migration."""
+    if not pending(conn, migrations):
+        return []
+    conn.execute("BEGIN IMMEDIATE")  # waits (busy timeout) while another process migrates
+    applied: list[str] = []
+    try:
+        conn.execute(
+            "CREATE TABLE IF NOT EXISTS schema_migrations (name TEXT PRIMARY KEY, applied_at TEXT NOT NULL)"
+        )
+        for name, sql in pending(conn, migrations):  # read again, under the write lock
+            log.info("applying migration %s to %s", name, where or "the store")
+            try:
+                for statement in statements(sql):
+                    conn.execute(statement)
+            except sqlite3.DatabaseError as exc:
+                raise type(exc)(f"migration {name} failed: {exc}") from exc
+            now = datetime.now(timezone.utc).isoformat(timespec="seconds")
+            conn.execute("INSERT INTO schema_migrations (name, applied_at) VALUES (?, ?)", (name, now))
+            applied.append(name)
+    except BaseException:
+        conn.execute("ROLLBACK")
+        raise
+    conn.execute("COMMIT")
+    return applied
+
 
 MIGRATIONS: tuple[tuple[str, str], ...] = (
     (
@@ -196,6 +275,13 @@ MIGRATIONS: tuple[tuple[str, str], ...] = (
             last_error TEXT,
             updated_at TEXT NOT NULL
         );
+        """,
+    ),
+    (
+        # 0003_search indexed only articles stored after it: index the older ones too.
+        "0010_search_rebuild",
+        """
+        INSERT INTO articles_fts(articles_fts) VALUES ('rebuild');
         """,
     ),
 )

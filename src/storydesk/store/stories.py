@@ -250,26 +250,68 @@ def volumes_since(store: Store, bucket: str) -> list[tuple[str, str, str, str, i
 # -- reading stories -----------------------------------------------------------------------
 
 
-def _articles_of(store: Store, story_id: str) -> list[dict]:
-    rows = store.execute(
-        "SELECT a.id, a.source, a.outlet, a.title, a.published, a.date_from_ingest, "
-        "s.duplicate_of, s.seen_at FROM story_articles s JOIN articles a ON a.id = s.article_id "
-        "WHERE s.story_id = ? ORDER BY s.seen_at, s.position",
-        (story_id,),
-    ).fetchall()
-    return [
-        {"id": r[0], "source": r[1], "outlet": r[2], "title": r[3], "published": r[4],
-         "date_from_ingest": bool(r[5]), "duplicate_of": r[6]}
-        for r in rows
-    ]
+#: Each story's articles, in the order they joined it, as one JSON array per story;
+#: the body text only for untitled articles (their lead stands in for a title).
+_ARTICLES_JSON = (
+    "(SELECT json_group_array(json_object('id', x.id, 'source', x.source, 'outlet', x.outlet, "
+    "'title', x.title, 'published', x.published, 'date_from_ingest', x.date_from_ingest, "
+    "'duplicate_of', x.duplicate_of, 'text', x.lead)) FROM ("
+    "SELECT a.id, a.source, a.outlet, a.title, a.published, a.date_from_ingest, s.duplicate_of, "
+    "CASE WHEN coalesce(trim(a.title), '') = '' THEN substr(a.text, 1, :lead) END AS lead "
+    "FROM story_articles s JOIN articles a ON a.id = s.article_id "
+    "WHERE s.story_id = st.id ORDER BY s.seen_at, s.position) x)"
+)
 
 
-def _top_terms(store: Store, story_id: str, kind: str, limit: int) -> list[str]:
-    rows = store.execute(
-        "SELECT label FROM story_terms WHERE story_id = ? AND kind = ? ORDER BY n DESC, term LIMIT ?",
-        (story_id, kind, limit),
-    ).fetchall()
-    return [r[0] for r in rows]
+def _top_terms_json(kind: str, limit: int) -> str:
+    return (f"(SELECT json_group_array(label) FROM (SELECT label FROM story_terms "
+            f"WHERE story_id = st.id AND kind = '{kind}' ORDER BY n DESC, term LIMIT {int(limit)}))")
+
+
+_STORY_SELECT = (
+    f"SELECT st.id, st.first_seen, st.last_seen, {_ARTICLES_JSON} AS articles, "
+    f"{_top_terms_json('entity', TOP_ENTITIES)} AS entities, "
+    f"{_top_terms_json('hashtag', TOP_HASHTAGS)} AS hashtags FROM stories st"
+)
+
+
+def _story_row(row: sqlite3.Row) -> dict:
+    """A story as its one query returns it. Untitled articles carry the start of their
+    body as ``text`` (for the headline: the layer that presents chooses it)."""
+    articles = json.loads(row["articles"])
+    for a in articles:
+        a["date_from_ingest"] = bool(a["date_from_ingest"])
+        if a["text"] is None:
+            del a["text"]
+    evidence = [a for a in articles if a["duplicate_of"] is None]
+    return {
+        "id": row["id"],
+        "articles": articles,
+        "n_articles": len(articles),
+        "n_duplicates": len(articles) - len(evidence),
+        "n_outlets": len({a["outlet"] or a["source"] for a in evidence}),
+        "first_seen": row["first_seen"],
+        "last_seen": row["last_seen"],
+        "dates_from_ingest": any(a["date_from_ingest"] for a in articles),
+        "top_entities": json.loads(row["entities"]),
+        "hashtags": json.loads(row["hashtags"]),
+    }
+
+
+def list_stories(store: Store, *, since: str | None, limit: int, offset: int, lead_chars: int = 1000) -> list[dict]:
+    """Stories, newest activity first, each with its articles, top entities and hashtags,
+    in one query (see :func:`_story_row`; ``lead_chars`` of an untitled article's body)."""
+    sql = _STORY_SELECT + (" WHERE st.last_seen >= :since" if since else "")
+    sql += " ORDER BY st.last_seen DESC, st.id LIMIT :limit OFFSET :offset"
+    params = {"since": since, "limit": limit, "offset": offset, "lead": lead_chars}
+    return [_story_row(r) for r in store.execute(sql, params).fetchall()]
+
+
+def get_story(store: Store, story_id: str, *, lead_chars: int = 1000) -> dict:
+    row = store.execute(_STORY_SELECT + " WHERE st.id = :id", {"id": story_id, "lead": lead_chars}).fetchone()
+    if row is None:
+        raise NotFound(f"no story with id {story_id!r} in {store.path}")
+    return _story_row(row)
 
 
 def _trend_score(store: Store, story_id: str, first: str, last: str, bucket_start: str) -> float:
@@ -281,63 +323,27 @@ def _trend_score(store: Store, story_id: str, first: str, last: str, bucket_star
     return float(row[0] or 0.0)
 
 
-def _first_line(store: Store, article_id: str, limit: int = 120) -> str:
-    """An untitled story's headline: the first line of its first article's text."""
-    row = store.execute("SELECT text FROM articles WHERE id = ?", (article_id,)).fetchone()
-    line = next((ln.strip() for ln in (row[0] if row else "").splitlines() if ln.strip()), "")
-    return line if len(line) <= limit else line[: limit - 1].rsplit(" ", 1)[0] + "…"
-
-
-def _story_row(store: Store, row, bucket_floor) -> dict:
-    sid, headline, first, last = row
-    articles = _articles_of(store, sid)
-    if not headline and articles:
-        first_evidence = next((a for a in articles if a["duplicate_of"] is None), articles[0])
-        headline = _first_line(store, first_evidence["id"])
-    evidence = [a for a in articles if a["duplicate_of"] is None]
-    outlets = {a["outlet"] or a["source"] for a in evidence}
-    return {
-        "id": sid,
-        "headline": headline or "(untitled)",
-        "articles": articles,
-        "n_articles": len(articles),
-        "n_duplicates": len(articles) - len(evidence),
-        "n_outlets": len(outlets),
-        "first_seen": first,
-        "last_seen": last,
-        "dates_from_ingest": any(a["date_from_ingest"] for a in articles),
-        "top_entities": _top_terms(store, sid, "entity", TOP_ENTITIES),
-        "hashtags": _top_terms(store, sid, "hashtag", TOP_HASHTAGS),
-        "trend_score": _trend_score(store, sid, first, last, bucket_floor(first)),
-    }
-
-
-def list_stories(store: Store, *, since: str | None, limit: int, offset: int, bucket_floor) -> list[dict]:
-    """Story rows, newest activity first. ``bucket_floor`` maps a time to the start of its
-    trend bucket (so a story's trend score covers the bucket it started in)."""
-    sql = "SELECT id, headline, first_seen, last_seen FROM stories"
-    params: list[Any] = []
-    if since:
-        sql += " WHERE last_seen >= ?"
-        params.append(since)
-    sql += " ORDER BY last_seen DESC, id LIMIT ? OFFSET ?"
-    params += [limit, offset]
-    return [_story_row(store, r, bucket_floor) for r in store.execute(sql, params).fetchall()]
-
-
-def get_story(store: Store, story_id: str, *, bucket_floor) -> dict:
-    row = store.execute(
-        "SELECT id, headline, first_seen, last_seen FROM stories WHERE id = ?", (story_id,)
-    ).fetchone()
-    if row is None:
-        raise NotFound(f"no story with id {story_id!r} in {store.path}")
-    return _story_row(store, row, bucket_floor)
-
-
 def story_article_ids(store: Store, story_id: str) -> list[str]:
     if store.execute("SELECT 1 FROM stories WHERE id = ?", (story_id,)).fetchone() is None:
         raise NotFound(f"no story with id {story_id!r} in {store.path}")
-    return [a["id"] for a in _articles_of(store, story_id)]
+    rows = store.execute(
+        "SELECT article_id FROM story_articles WHERE story_id = ? ORDER BY seen_at, position", (story_id,)
+    ).fetchall()
+    return [r[0] for r in rows]
+
+
+def stories_of(store: Store, article_ids: Iterable[str]) -> dict[str, str]:
+    """The story of each of ``article_ids`` that is in one (article id -> story id)."""
+    ids = list(dict.fromkeys(article_ids))
+    out: dict[str, str] = {}
+    for i in range(0, len(ids), 500):  # SQLite's limit on bound parameters
+        chunk = ids[i:i + 500]
+        rows = store.execute(
+            f"SELECT article_id, story_id FROM story_articles WHERE article_id IN ({','.join('?' * len(chunk))})",
+            chunk,
+        ).fetchall()
+        out.update({r[0]: r[1] for r in rows})
+    return out
 
 
 # -- reading trends ------------------------------------------------------------------------

@@ -89,15 +89,26 @@ def _floor(settings: Settings) -> Callable[[str], str]:
     return floor
 
 
+def _scored(store: Store, settings: Settings, row: dict) -> dict:
+    """A story row with its trend score: the highest burst score of its terms from the
+    start of the bucket it began in to its last activity."""
+    floor = _floor(settings)
+    row["trend_score"] = db._trend_score(store, row["id"], row["first_seen"], row["last_seen"],
+                                         floor(row["first_seen"]))
+    return row
+
+
 def list_stories(store: Store, settings: Settings, *, since: str | None, limit: int, offset: int) -> list[dict]:
+    """Story rows, newest activity first (see :func:`storydesk.store.stories.list_stories`),
+    with their trend scores."""
     if limit < 0 or offset < 0:
         raise ValueError("limit and offset must be at least 0")
     start = resolve_since(since, db.latest_activity(store)) if since else None
-    return db.list_stories(store, since=start, limit=limit, offset=offset, bucket_floor=_floor(settings))
+    return [_scored(store, settings, row) for row in db.list_stories(store, since=start, limit=limit, offset=offset)]
 
 
 def get_story(store: Store, settings: Settings, story_id: str) -> dict:
-    return db.get_story(store, story_id, bucket_floor=_floor(settings))
+    return _scored(store, settings, db.get_story(store, story_id))
 
 
 def trends(store: Store, settings: Settings, *, window: str | None) -> list[dict]:

@@ -38,6 +38,7 @@ from typing import Iterable
 
 import numpy as np
 
+from ..model import story_id_for
 from .dedup import LshIndex, from_bytes, signature, to_bytes
 from .features import Features
 
@@ -98,11 +99,6 @@ class StoryState:
             duplicates=int(data.get("duplicates", 0)),
             dated=bool(data.get("dated", True)),
         )
-
-
-def story_id_for(article_id: str) -> str:
-    """A story's id: stable, derived from the article that started it."""
-    return f"s-{article_id}"
 
 
 def _bucket(term: str, size: int) -> int:

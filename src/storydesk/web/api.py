@@ -88,7 +88,8 @@ def get_article(request: Request, article_id: str = Path(..., pattern=ID_PATTERN
     ctx = _ctx(request)
     with ctx.reader() as desk:
         article = desk.store.get_article(article_id)
-    return article_json(article, analysis_for(ctx, article))
+        story_id = desk.stories_of([article.id]).get(article.id)
+    return article_json(article, analysis_for(ctx, article), story_id)
 
 
 @router.get("/search", summary="Full-text search over stored articles", responses=_ERRORS)
@@ -99,7 +100,8 @@ def search(
 ) -> dict:
     with _ctx(request).reader() as desk:
         hits = desk.store.search(q, limit=limit)
-    return search_json(q, hits)
+        stories = desk.stories_of(a.id for a, _ in hits)
+    return search_json(q, hits, stories)
 
 
 _POST_BODY = {

@@ -140,11 +140,11 @@ class WebContext:
     """The state of one running web app (one per :func:`storydesk.web.create_app`)."""
 
     def __init__(self, settings: Settings, host: str = "127.0.0.1", brief_cache_size: int = 256,
-                 front_seconds: float = 2.0):
+                 front_seconds: float = 2.0, *, create: bool = True):
         self.settings = settings
         self.host = host
         self.memory = settings.db == ":memory:"
-        self._writer = Desk(settings)
+        self._writer = Desk(settings, create=create)
         self._write_lock = threading.RLock()
         self.briefs = StoryCache(brief_cache_size)
         self.story_pages = StoryCache(brief_cache_size)  # the rendered page of a brief

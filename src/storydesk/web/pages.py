@@ -11,7 +11,8 @@ from typing import Any
 from fastapi import APIRouter, Path, Query, Request
 from fastapi.responses import HTMLResponse
 
-from . import live, views
+from ..brief.render import article_labels
+from . import charts, live, views
 from .api import DATE_PATTERN, ID_PATTERN
 from .errors import ApiError
 from .highlight import layers_of, mark_up
@@ -81,12 +82,8 @@ def story_page(request: Request, story_id: str = Path(..., pattern=ID_PATTERN)) 
 
     def draw() -> str:
         story = brief.get("story", {})
-        articles = story.get("articles", [])
-        return html(
-            request, "story.html", title=story.get("headline") or "Story", brief=brief, story=story,
-            speakers=views.quotes_by_speaker(brief.get("quotes", [])),
-            names=views.source_names(articles),
-        )
+        return html(request, "story.html", title=story.get("headline") or "Story", brief=brief,
+                    story=story, labels=article_labels(brief), charts=charts)
 
     page = ctx.story_pages.get(key, draw)
     with ctx.reader() as desk:
@@ -104,6 +101,7 @@ def article_page(
     ctx = request.app.state.ctx
     with ctx.reader() as desk:
         article = desk.store.get_article(article_id)
+        story_id = desk.stories_of([article.id]).get(article.id)
     analysis = analysis_for(ctx, article)
     cited = None
     notices = []
@@ -116,7 +114,7 @@ def article_page(
     layers = layers_of(analysis) if analysis is not None else []
     entities = Counter((e.canonical, e.type) for e in analysis.entities) if analysis else Counter()
     return render(
-        request, "article.html", title=article.title or "Article", article=article,
+        request, "article.html", title=article.title or "Article", article=article, story_id=story_id,
         analysis=analysis, body=mark_up(article.text, layers, cited), cited=cited,
         cited_text=article.text[cited[0]:cited[1]] if cited else None, notices=notices,
         entities=entities.most_common(30),
@@ -125,11 +123,13 @@ def article_page(
 
 @router.get("/search", response_class=HTMLResponse)
 def search_page(request: Request, q: str = Query("", max_length=500)) -> HTMLResponse:
-    hits = []
+    hits, stories = [], {}
     if q.strip():
         with request.app.state.ctx.reader() as desk:
             hits = desk.store.search(q, limit=50)
-    return render(request, "search.html", title=f"Search: {q}" if q else "Search", q=q, hits=hits)
+            stories = desk.stories_of(a.id for a, _ in hits)
+    return render(request, "search.html", title=f"Search: {q}" if q else "Search", q=q, hits=hits,
+                  stories=stories)
 
 
 @router.get("/api/docs", response_class=HTMLResponse)

@@ -1,28 +1,26 @@
-"""JSON bodies of the API's article, search and ingest answers."""
+"""JSON bodies of the API's article, search and ingest answers. Each article carries
+the ``story_id`` of the story it is in (null until grouped), so every view links to it."""
 
 from __future__ import annotations
 
+from ..contract import analysis_json
 from ..desk import Desk
 from ..listing import article_row
-from ..model import Analysis, Article, to_dict
+from ..model import Analysis, Article
 from .views import snippet_parts
 
-_ANALYSIS_PARTS = ("sentences", "entities", "quotes", "posts", "tags", "dates", "figures")
+
+def article_json(article: Article, analysis: Analysis | None, story_id: str | None = None) -> dict:
+    """The analysis contract (:mod:`storydesk.contract`) for one article."""
+    return analysis_json(article, analysis, story_id=story_id)
 
 
-def article_json(article: Article, analysis: Analysis | None) -> dict:
-    """The analysis contract of DESIGN.md for one article (offsets into ``text``)."""
-    data = {**article_row(article), "url": article.url, "authors": list(article.authors), "text": article.text}
-    for part in _ANALYSIS_PARTS:
-        data[part] = to_dict(getattr(analysis, part)) if analysis is not None else []
-    data["notes"] = list(analysis.notes) if analysis is not None else ["not analyzed"]
-    return data
-
-
-def search_json(query: str, hits: list[tuple[Article, str]]) -> dict:
+def search_json(query: str, hits: list[tuple[Article, str]], stories: dict[str, str] | None = None) -> dict:
     """Search hits: ``snippet`` is plain text, ``matches`` the ``[start, end)`` offsets of
-    the matched words in it."""
-    return {"query": query, "results": [{**article_row(a), **_snippet_json(s)} for a, s in hits]}
+    the matched words in it; ``stories`` maps article ids to their story ids."""
+    stories = stories or {}
+    return {"query": query, "results": [{**article_row(a, stories.get(a.id)), **_snippet_json(s)}
+                                        for a, s in hits]}
 
 
 def _snippet_json(snippet: str) -> dict:
@@ -42,9 +40,10 @@ def ingest_json(desk: Desk, data: bytes, source: str) -> dict:
     """Ingest one uploaded input through ``desk`` (read, store, analyze, group), its
     articles recorded under ``source`` (see :func:`storydesk.web.api.upload_source`)."""
     report = desk.ingest_bytes(data, source)
+    stories = desk.stories_of(list(report.stored.ids) + list(report.already.ids))
     return {
         "source": source,
-        "stored": [article_row(a) for a in report.stored],
-        "already": [article_row(a) for a in report.already],
+        "stored": [article_row(a, stories.get(a.id)) for a in report.stored],
+        "already": [article_row(a, stories.get(a.id)) for a in report.already],
         "rejected": [{"source": r.source, "line": r.line, "reason": r.reason} for r in report.rejected],
     }

@@ -1,12 +1,16 @@
-"""Plain functions that shape the brief and store data for the page templates."""
+"""Plain functions that shape store data for the page templates. How a brief itself is
+shown (citation labels, speakers, doubts) is :mod:`storydesk.brief.render.shape`, shared
+with the CLI's renderers; ``by_date`` and ``coverage_phrase`` come from there too."""
 
 from __future__ import annotations
 
 import re
-from typing import Iterable, Sequence
+from typing import Sequence
 from urllib.parse import quote, urlencode
 
 from markupsafe import Markup, escape
+
+from ..brief.render.shape import by_date, coverage_phrase  # noqa: F401 - the front page uses them
 
 
 def cite_href(source: dict) -> str:
@@ -27,34 +31,6 @@ def story_href(story_id: str) -> str:
     return f"/stories/{quote(str(story_id), safe='')}"
 
 
-def source_names(articles: Sequence[dict]) -> dict[str, str]:
-    """A short name for each article of a story, for citation links: its outlet, with a
-    number when the outlet is unknown or has several articles.
-
-    >>> source_names([{"id": "a", "outlet": "X"}, {"id": "b", "outlet": None},
-    ...               {"id": "c", "outlet": "Y"}, {"id": "d", "outlet": "Y"}])
-    {'a': 'X', 'b': 'source 2', 'c': 'Y 3', 'd': 'Y 4'}
-    """
-    counts: dict[str | None, int] = {}
-    for a in articles:
-        counts[a.get("outlet")] = counts.get(a.get("outlet"), 0) + 1
-    names = {}
-    for i, a in enumerate(articles, 1):
-        outlet = a.get("outlet")
-        names[a["id"]] = (f"source {i}" if not outlet else outlet if counts[outlet] == 1
-                          else f"{outlet} {i}")
-    return names
-
-
-def articles_of(sources: Iterable[dict]) -> list[str]:
-    """Distinct articles cited by ``sources``, in order of first citation.
-
-    >>> articles_of([{"article_id": "b"}, {"article_id": "a"}, {"article_id": "b"}])
-    ['b', 'a']
-    """
-    return list(dict.fromkeys(s["article_id"] for s in sources))
-
-
 def trend_axis(trends: Sequence[dict]) -> tuple[str, str] | None:
     """The first and last time bucket over all ``trends``, so their charts share an axis.
 
@@ -63,30 +39,6 @@ def trend_axis(trends: Sequence[dict]) -> tuple[str, str] | None:
     """
     buckets = sorted(str(v["bucket"]) for t in trends for v in t.get("volume") or () if v.get("bucket"))
     return (buckets[0], buckets[-1]) if buckets else None
-
-
-def quotes_by_speaker(quotes: Sequence[dict]) -> list[tuple[str | None, list[dict]]]:
-    """Quotes grouped by speaker: speakers quoted most first, unattributed quotes last.
-
-    >>> [(s, len(q)) for s, q in quotes_by_speaker(
-    ...     [{"speaker": "A"}, {"speaker": None}, {"speaker": "B"}, {"speaker": "B"}])]
-    [('B', 2), ('A', 1), (None, 1)]
-    """
-    groups: dict[str | None, list[dict]] = {}
-    for q in quotes:
-        groups.setdefault(q.get("speaker"), []).append(q)
-    return sorted(groups.items(), key=lambda kv: (kv[0] is None, -len(kv[1])))
-
-
-def distinct_variants(quote: dict) -> list[dict]:
-    """A quote's variants whose wording differs from the quote's own text, once each."""
-    seen = {quote.get("text", "")}
-    out = []
-    for v in quote.get("variants", ()):
-        if v.get("text") not in seen:
-            seen.add(v.get("text"))
-            out.append(v)
-    return out
 
 
 #: The match markers of :meth:`storydesk.store.Store.search` snippets.
@@ -118,57 +70,6 @@ def snippet_markup(snippet: str) -> Markup:
     """
     return Markup("".join(f"<mark>{escape(text)}</mark>" if is_match else str(escape(text))
                           for text, is_match in snippet_parts(snippet)))
-
-
-def by_date(articles: Sequence[dict]) -> list[dict]:
-    """Articles oldest first, undated last.
-
-    >>> [a["id"] for a in by_date([{"id": 1, "published": None}, {"id": 2, "published": "2020"}])]
-    [2, 1]
-    """
-    return sorted(articles, key=lambda a: (a.get("published") is None, a.get("published") or ""))
-
-
-def _count(n: int, noun: str) -> str:
-    return f"{n} {noun}{'' if n == 1 else 's'}"
-
-
-def coverage_phrase(articles: Sequence[dict]) -> str:
-    """How many articles from how many outlets, articles with no outlet counted apart
-    (not lumped into one "unknown outlet").
-
-    >>> coverage_phrase([{"outlet": "X"}, {"outlet": "X"}, {"outlet": "Y"}])
-    '3 articles from 2 outlets'
-    >>> coverage_phrase([{"outlet": "X"}, {"outlet": None}, {"outlet": None}])
-    '3 articles: 1 from 1 outlet, 2 with no outlet named'
-    >>> coverage_phrase([{"outlet": None}])
-    '1 article with no outlet named'
-    """
-    named = [a["outlet"] for a in articles if a.get("outlet")]
-    unnamed = len(articles) - len(named)
-    outlets = _count(len(set(named)), "outlet")
-    if not unnamed:
-        return f"{_count(len(named), 'article')} from {outlets}"
-    if not named:
-        return f"{_count(unnamed, 'article')} with no outlet named"
-    return f"{_count(len(articles), 'article')}: {len(named)} from {outlets}, {unnamed} with no outlet named"
-
-
-def cite_labels(sources: Sequence[dict], names: dict[str, str]) -> list[tuple[dict, str]]:
-    """Each citation with its link text: the article's short name, numbered from its
-    second passage on, so that two links never read the same.
-
-    >>> [label for _, label in cite_labels([{"article_id": "a"}, {"article_id": "b", "outlet": "Y"},
-    ...                                     {"article_id": "a"}], {"a": "X"})]
-    ['X', 'Y', 'X, passage 2']
-    """
-    seen: dict[str, int] = {}
-    out = []
-    for s in sources:
-        name = names.get(s.get("article_id")) or s.get("outlet") or "source"
-        seen[name] = seen.get(name, 0) + 1
-        out.append((s, name if seen[name] == 1 else f"{name}, passage {seen[name]}"))
-    return out
 
 
 def group_trends(trends: Sequence[dict]) -> list[dict]:

@@ -1,44 +1,36 @@
-"""Renderers of a brief dict (the JSON contract): Markdown for a terminal, one
-self-contained HTML page. JSON is the dict itself.
+"""Renderers of a brief dict (the JSON contract): Markdown for a terminal, and the one
+HTML brief (``templates/brief.html``), drawn as a self-contained page by the CLI and
+inside the site by the web story page. JSON is the dict itself.
 
-What both share lives here: how an article is named in a citation (its outlet; without
-one, the file or URL it was read from, never an invented outlet).
+What every rendering shows the same way (how an article is named in a citation, how a
+paraphrase, a speaker and each doubt are shown) lives in :mod:`.shape`.
 """
 
 from __future__ import annotations
 
-import posixpath
+from pathlib import Path
+
+import jinja2
+
+from . import shape
+from .shape import article_labels, cited, one_line
 
 FORMATS = ("md", "json", "html")
+#: The folder of the HTML brief's templates; the web app loads it beside its own.
+TEMPLATES = Path(__file__).parent / "templates"
 
 
-def article_labels(brief: dict) -> dict[str, str]:
-    """``{article id: label}``: the outlet, else the source's last path part; labels
-    that would be equal for different articles get the article id added."""
-    rows = brief.get("story", {}).get("articles", [])
-    raw = {}
-    for row in rows:
-        source = (row.get("source") or "").rstrip("/")
-        raw[row["id"]] = row.get("outlet") or posixpath.basename(source) or source or row["id"]
-    counts: dict[str, int] = {}
-    for label in raw.values():
-        counts[label] = counts.get(label, 0) + 1
-    return {aid: (label if counts[label] == 1 else f"{label} [{aid[:8]}]") for aid, label in raw.items()}
-
-
-def cited(sources: list[dict], labels: dict[str, str]) -> list[str]:
-    """Distinct labels of the articles ``sources`` cite, in citation order."""
-    out: list[str] = []
-    for s in sources:
-        label = labels.get(s.get("article_id"), s.get("outlet") or s.get("article_id") or "?")
-        if label not in out:
-            out.append(label)
-    return out
-
-
-def one_line(text: str | None) -> str:
-    """``text`` with runs of white space made single spaces."""
-    return " ".join((text or "").split())
+def environment(*extra: Path) -> jinja2.Environment:
+    """A template environment over :data:`TEMPLATES` (and ``extra`` folders, searched
+    first) in which every ``{{ value }}`` is HTML-escaped, with ``shape`` as a global."""
+    env = jinja2.Environment(
+        loader=jinja2.FileSystemLoader([*map(str, extra), str(TEMPLATES)]),
+        autoescape=True,
+        trim_blocks=True,
+        lstrip_blocks=True,
+    )
+    env.globals["shape"] = shape
+    return env
 
 
 def render(brief: dict, fmt: str) -> str:
@@ -58,4 +50,4 @@ def render(brief: dict, fmt: str) -> str:
     raise ValueError(f"unknown brief format {fmt!r}; use one of {', '.join(FORMATS)}")
 
 
-__all__ = ["FORMATS", "article_labels", "cited", "one_line", "render"]
+__all__ = ["FORMATS", "TEMPLATES", "article_labels", "cited", "environment", "one_line", "render"]

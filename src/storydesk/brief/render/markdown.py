@@ -1,16 +1,25 @@
 """A brief as Markdown, for reading in a terminal (``storydesk brief PATH``).
 
-Every line names the articles it comes from; quotations are printed exactly as a
-source printed them.
+Every line names the articles it comes from, labelled as the HTML brief labels them
+(:mod:`.shape`); quotations are printed exactly as a source printed them; every doubt
+the brief carries is shown (paraphrase citations, undetermined or unnamed speakers and
+speaker conflicts, figure conflicts and evolutions, scheduled events, no origin).
 """
 
 from __future__ import annotations
 
-from . import article_labels, cited, one_line
+from . import shape
+from .shape import article_labels, cited, one_line
 
 
 def _by(sources: list[dict], labels: dict[str, str]) -> str:
-    names = cited(sources, labels)
+    """" (Outlet A; Outlet B (paraphrase, 72%))": each article once, with its kind."""
+    names: list[str] = []
+    for s, label in shape.cite_labels(sources, labels):
+        if label.rsplit(", passage ", 1)[0] in [n.split(" (paraphrase")[0] for n in names]:
+            continue
+        kind = shape.cite_kind(s)
+        names.append(f"{label} ({kind})" if kind else label)
     return f" ({'; '.join(names)})" if names else ""
 
 
@@ -38,7 +47,7 @@ def _summary(brief: dict, labels: dict[str, str]) -> list[str]:
 def _origin(brief: dict, labels: dict[str, str]) -> list[str]:
     origin = brief.get("origin")
     if not origin:
-        return []
+        return ["## Where it came from", "", shape.NO_ORIGIN, ""]
     lines = ["## Where it came from", "",
              f"First published by **{origin['outlet']}**, as the articles say:", ""]
     for s in origin["sources"]:
@@ -59,31 +68,21 @@ def _trending(brief: dict, labels: dict[str, str]) -> list[str]:
 
 
 def _quotes(brief: dict, labels: dict[str, str]) -> list[str]:
-    quotes = brief.get("quotes", [])
-    if not quotes:
+    groups = shape.speaker_groups(brief.get("quotes", []))
+    if not groups:
         return []
     lines = ["## Who said what", ""]
-    speaker = object()
-    for q in quotes:
-        if q["speaker"] != speaker:
-            speaker = q["speaker"]
-            if lines[-1] != "":
-                lines.append("")
-            lines += [f"### {speaker or 'Unattributed'}", ""]
-        cue = f" ({one_line(q['cue'])})" if q.get("cue") else ""
-        lines.append(f"- “{one_line(q['text'])}”{cue} — printed by {'; '.join(cited(q['sources'], labels))}")
-        if q.get("speaker_from"):
-            named = "; ".join(labels.get(a, a) for a in q["speaker_from"])
-            lines.append(f"  - speaker named by {named}")
-        if q.get("speaker_conflict"):
-            lines.append(f"  - the same words are credited to {', '.join(q['speaker_conflict'])} elsewhere")
-        variants = {one_line(v["text"]) for v in q.get("variants", [])} - {one_line(q["text"])}
-        for v in q.get("variants", []):
-            text = one_line(v["text"])
-            if text in variants:
-                variants.discard(text)
-                lines.append(f"  - variant: “{text}” — {labels.get(v['article_id'], '?')}")
-    return lines + [""]
+    for who, note, quotes in groups:
+        lines += [f"### {who}{f' ({note})' if note else ''}", ""]
+        for q in quotes:
+            cue = f" ({one_line(q['cue'])})" if q.get("cue") else ""
+            lines.append(f"- “{one_line(q['text'])}”{cue} — printed by {'; '.join(cited(q['sources'], labels))}")
+            for text, is_flag in shape.speaker_doubts(q, labels):
+                lines.append(f"  - {'**' + text + '**' if is_flag else text}")
+            for v in shape.distinct_variants(q):
+                lines.append(f"  - variant: “{one_line(v['text'])}” — {labels.get(v['article_id'], '?')}")
+        lines.append("")
+    return lines
 
 
 def _posts(brief: dict, labels: dict[str, str]) -> list[str]:
@@ -105,9 +104,8 @@ def _timeline(brief: dict, labels: dict[str, str]) -> list[str]:
         return []
     lines = ["## Timeline", ""]
     for e in events:
-        disagree = (f" **(sources disagree: {', '.join(map(str, e['conflicting_dates']))})**"
-                    if e.get("conflict") and e.get("conflicting_dates") else "")
-        lines.append(f"- **{e.get('date')}** ({e.get('kind')}){disagree} {one_line(e.get('text'))}"
+        tags = "".join(f" **({t})**" for t in shape.event_tags(e))
+        lines.append(f"- **{e.get('date')}** ({e.get('kind')}){tags} {one_line(e.get('text'))}"
                      f"{_by(e.get('sources', []), labels)}")
     return lines + [""]
 
@@ -119,8 +117,10 @@ def _figures(brief: dict, labels: dict[str, str]) -> list[str]:
     lines = ["## Key figures", ""]
     for f in figures:
         context = f" — {one_line(f.get('context'))}" if f.get("context") else ""
-        flag = " **(outlets disagree)**" if f.get("conflict") else ""
+        flag = shape.figure_flag(f)
+        flag = f" **({flag})**" if flag else ""
         lines.append(f"- {one_line(f.get('text'))}{context}{flag}{_by(f.get('sources', []), labels)}")
+        lines += [f"  - {v}" for v in shape.figure_values(f, labels)]
     return lines + [""]
 
 

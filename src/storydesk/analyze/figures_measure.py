@@ -1,0 +1,157 @@
+"""What a count measures, read from the parse: "80 killed" and "80 in critical condition"
+are different figures, and so are "128 seats won" and "129 seats needed".
+
+A count's *measure* is the word that says what happened to what was counted, found from
+the number's noun in the dependency tree: its participle or adjective ("84 people
+killed", "202 injured", "84 dead"), the verb it is the subject of ("were killed",
+"died", "were taken to hospital", "have lost their lives") or the object of ("killing 84
+people", "won 128 seats"), or what it is said to be in ("were in critical condition").
+A degree word on it ("critically injured", "serious injuries", "in critical condition")
+makes it ``critical``. Words for the same fate share one key, so that outlets that
+write it differently are compared: ``killed`` (killed, dead, died, deaths, lost their
+lives, death toll), ``injured`` (injured, wounded, hurt, injuries), ``critical``,
+``hospital`` (taken to or treated in hospital), ``missing``, ``arrested``, ``released``
+(freed, released, rescued); any other measure is the lemma of its word ("win").
+
+A number with no noun ("killing at least 84", "84 dead", "the death toll rose to 84")
+is a count of people only when its measure is one of those fates.
+
+:func:`bound` tells an exact number from a bound: "at least 84" (``min``), "nearly 80"
+(``max``), "about 100" (``approx``).
+
+>>> bound("killing at least ", ), bound("Nearly "), bound("the "), bound("about ")
+('min', 'max', '', 'approx')
+"""
+
+from __future__ import annotations
+
+import re
+
+#: Words of one fate, by lemma or lower-case form, and the key they share.
+_FATES = {
+    "killed": "kill die dead death deaths slay perish fatality fatalities murder toll",
+    "injured": "injure injured wound wounded hurt injury injuries",
+    "critical": "critical critically seriously serious life-threatening",
+    "hospital": "hospital hospitalise hospitalize hospitalised hospitalized",
+    "missing": "missing",
+    "arrested": "arrest detain",
+    "released": "free release rescue freed released rescued",
+}
+_FATE_OF = {word: key for key, words in _FATES.items() for word in words.split()}
+_DEGREE = frozenset(_FATES["critical"].split())
+_LINKING = frozenset("be remain stay lie leave".split())
+#: Verbs that say nothing of what was counted ("there were 100 people", "include 3 girls").
+_LIGHT = frozenset("be have do get make include say tell see".split())
+_BOUND = re.compile(
+    r"(?P<min>at\s+least|more\s+than|over|upwards\s+of)\s+$|(?P<max>nearly|almost|up\s+to|fewer\s+than|"
+    r"less\s+than|under|just\s+under)\s+$|(?P<approx>about|around|some|roughly|approximately|"
+    r"an\s+estimated|estimated)\s+$",
+    re.IGNORECASE,
+)
+
+
+def bound(before: str) -> str:
+    """``min``, ``max``, ``approx`` or "" for the words right before a number."""
+    m = _BOUND.search(before[-24:])
+    return next((k for k, v in m.groupdict().items() if v), "") if m else ""
+
+
+def _fate(token) -> str | None:
+    return _FATE_OF.get(token.lemma_.lower()) or _FATE_OF.get(token.lower_)
+
+
+def _degree(token) -> bool:
+    """"critically injured", "serious injuries", "life-threatening injuries"."""
+    return any(c.dep_ in ("advmod", "amod", "conj", "npadvmod") and
+               (c.lower_ in _DEGREE or c.lemma_.lower() in _DEGREE) for c in token.children)
+
+
+def _predicate(head):
+    """The token that says what happened to ``head`` (a counted noun or a bare number)."""
+    for child in head.children:  # "84 people killed", "202 injured", "18 critically injured"
+        if child.dep_ in ("acl", "amod", "relcl") and child.i > head.i and child.pos_ in ("VERB", "ADJ"):
+            return child
+    if head.dep_ in ("nummod",) and head.head.pos_ == "ADJ":
+        return head.head  # "84 dead"
+    if head.dep_ in ("nsubj", "nsubjpass"):
+        verb = head.head
+        if verb.lemma_ in _LINKING:
+            for child in verb.children:
+                if child.dep_ in ("acomp", "attr", "oprd") and child.i > head.i:
+                    return child  # "were dead", "remain missing"
+                if child.dep_ == "prep" and child.i > head.i:
+                    obj = next((c for c in child.children if c.dep_ == "pobj"), None)
+                    if obj is not None:
+                        return obj  # "were in critical condition", "are in hospital"
+        if verb.lemma_ == "have":
+            obj = next((c for c in verb.children if c.dep_ == "dobj"), None)
+            if obj is not None:
+                return obj  # "have serious injuries"
+        return verb
+    if head.dep_ in ("dobj", "conj"):
+        verb = head.head
+        for child in verb.children:  # "leaving around 202 injured"
+            if (child.dep_ in ("oprd", "acomp") and child.i > head.i) or (
+                    child.dep_ in ("advcl", "xcomp") and child.i == head.i + 1 and child.tag_ in ("VBN", "JJ")):
+                return child
+        if head.dep_ == "dobj":
+            return verb  # "killing 84 people", "won 128 seats"
+    after = head.nbor() if head.i + 1 < len(head.doc) else None
+    if head.tag_ == "CD" and after is not None and after.tag_ in ("VBN", "JJ") and _fate(after):
+        return after  # "among more than 50 injured", however the parse attached it
+    if head.dep_ == "pobj" and head.head.lemma_ in ("to", "at", "of"):
+        holder = head.head.head  # "the toll rose to 84", "a death toll of 84"
+        subject = next((c for c in holder.children if c.dep_ in ("nsubj", "nsubjpass")), None)
+        for noun in (holder, subject):
+            if noun is not None and noun.lemma_ == "toll":
+                return noun
+    return None
+
+
+def measure(head) -> tuple[str, str, bool]:
+    """(key, words, words_first) of what the count at ``head`` measures: ``words`` as
+    printed, ``words_first`` when they come before the count ("killing 84 people");
+    ("", "", False) when the parse says nothing."""
+    pred = _predicate(head)
+    if pred is None or pred.i == head.i:
+        return "", "", False
+    words, first = _phrase(pred), pred.i < head.i
+    if _degree(pred) or pred.lower_ in _DEGREE:
+        return "critical", words, first
+    if pred.lemma_ == "lose" and any(c.lemma_ == "life" for c in pred.children):
+        return "killed", words, first
+    if pred.lemma_ in ("take", "admit", "treat") and any(
+            c.dep_ == "prep" and any(g.lemma_ == "hospital" for g in c.children) for c in pred.children):
+        return "hospital", words, first
+    fate = _fate(pred)
+    if fate is None and pred.dep_ == "pobj" and pred.head.dep_ == "prep":
+        fate = _fate(pred.head.head)
+    if fate:
+        return fate, words, first
+    if pred.pos_ in ("VERB", "ADJ", "NOUN") and pred.is_alpha and pred.lemma_ not in _LIGHT:
+        return pred.lemma_.lower(), words, first
+    return "", "", False
+
+
+def _phrase(pred) -> str:
+    """The words that say the measure, as printed: "killed", "in critical condition",
+    "critically injured", "taken to hospital", "lost their lives", "have serious injuries"."""
+    doc = pred.doc
+    left = [c for c in pred.children if c.dep_ in ("advmod", "amod", "compound") and c.i < pred.i
+            and c.i >= pred.i - 5 and c.is_alpha]
+    start = min([c.i for c in left], default=pred.i)
+    if pred.dep_ == "pobj" and pred.head.dep_ == "prep":
+        start = min(start, pred.head.i)  # "in critical condition"
+    if pred.dep_ == "dobj" and pred.head.lemma_ == "have":
+        start = min(start, pred.head.i)  # "have serious injuries"
+    end = pred.i + 1
+    for c in pred.children:
+        wanted = c.dep_ == "prt" or (c.dep_ == "dobj" and c.lemma_ == "life") or (
+            c.dep_ == "prep" and pred.lemma_ in ("take", "admit", "treat"))
+        first, last = min(t.i for t in c.subtree), max(t.i for t in c.subtree)
+        if wanted and first == end and last - first <= 3:  # "taken to hospital", "lost their lives"
+            end = last + 1
+    return doc[start:end].text
+
+
+__all__ = ["bound", "measure"]
