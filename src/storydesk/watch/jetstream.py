@@ -1,8 +1,8 @@
 """Bluesky posts from Jetstream, a websocket of the network's events as JSON, filtered to
 posts (``wantedCollections=app.bsky.feed.post``). Every event carries ``time_us``;
-after a disconnect the stream reconnects with ``cursor`` set a second before the last
-one seen, so nothing in between is missed (the posts seen twice have the same id and are
-stored once). Reconnects back off (1 s doubling to a minute, jittered).
+after a disconnect the stream reconnects (:mod:`.websocket`) with ``cursor`` set a second
+before the last one seen, so nothing in between is missed (the posts seen twice have the
+same id and are stored once).
 
 A post's account is its DID (Jetstream's commit events carry no handle); its hashtags
 and links come from the record's facets, its ``tags`` and an external embed.
@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import json
 import logging
-import random
 import threading
 from datetime import datetime, timezone
 
@@ -20,6 +19,7 @@ from ..model import Rejection
 from ..stories.tracker import PostItem
 from .fetch import user_agent
 from .streams import Emit, StreamError
+from .websocket import Refused, keep_following
 
 log = logging.getLogger(__name__)
 
@@ -27,7 +27,6 @@ DEFAULT_URL = "wss://jetstream2.us-east.bsky.network/subscribe"
 POST_COLLECTION = "app.bsky.feed.post"
 #: Microseconds replayed before the cursor on a reconnect (Jetstream's own advice).
 REWIND_US = 1_000_000
-MAX_MESSAGE_BYTES = 1 << 20
 
 
 def jetstream_post(event: dict) -> PostItem | None:
@@ -72,7 +71,6 @@ class JetstreamStream:
         self.url = url
         self.timeout = settings.watch_timeout if settings is not None else 20.0
         self.agent = user_agent(settings.watch_contact if settings is not None else None)
-        self._rng = random.Random()
 
     def address(self, cursor: int | None) -> str:
         """The websocket address, asking for posts from a second before ``cursor``.
@@ -86,32 +84,21 @@ class JetstreamStream:
         return f"{self.url}{'&' if '?' in self.url else '?'}{query}"
 
     def run(self, cursor: str | None, emit: Emit, stop: threading.Event) -> None:
-        from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
-        from websockets.sync.client import connect
+        state = {"last": int(cursor) if cursor and cursor.isdigit() else None}
 
-        last = int(cursor) if cursor and cursor.isdigit() else None
-        wait = 1.0
-        while not stop.is_set():
-            try:
-                with connect(self.address(last), open_timeout=self.timeout, close_timeout=1.0,
-                             max_size=MAX_MESSAGE_BYTES, user_agent_header=self.agent) as ws:
-                    log.info("jetstream: connected to %s (cursor %s)", self.url, last)
-                    wait = 1.0
-                    while not stop.is_set():
-                        try:
-                            message = ws.recv(timeout=0.5)
-                        except TimeoutError:
-                            continue
-                        last, ok = self._handle(message, last, emit)
-                        if not ok:
-                            return
-            except (ConnectionClosed, InvalidHandshake, InvalidURI, OSError, TimeoutError) as exc:
-                reason = f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
-                if not emit(StreamError(f"jetstream {self.url} disconnected ({reason}); resuming from "
-                                        f"cursor {last}"), None):
-                    return
-            stop.wait(wait * self._rng.uniform(0.75, 1.25))
-            wait = min(wait * 2, 60.0)
+        def handle(message) -> bool:
+            state["last"], ok = self._handle(message, state["last"], emit)
+            return ok
+
+        def lost(reason: str) -> bool:
+            return emit(StreamError(f"jetstream {self.url} disconnected ({reason}); resuming from "
+                                    f"cursor {state['last']}"), None)
+
+        try:
+            keep_following(lambda: self.address(state["last"]), handle=handle, lost=lost, stop=stop,
+                           timeout=self.timeout, agent=self.agent)
+        except Refused as exc:
+            emit(StreamError(f"jetstream {self.url} refused the connection ({exc})"), None)
 
     def _handle(self, message, last: int | None, emit: Emit) -> tuple[int | None, bool]:
         try:

@@ -331,37 +331,22 @@ class MastodonStream:
     def _follow(self, cursors: dict, emit: Emit, stop: threading.Event) -> None:
         """Stream the timeline, catching up through REST first and after each drop;
         returns (to REST polling) when the instance refuses the stream."""
-        from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidStatus, InvalidURI
-        from websockets.sync.client import connect
+        from .websocket import Refused, keep_following
 
         key = f"tag:{self.tag.lower()}" if self.tag else "public"
-        wait = 1.0
-        while not stop.is_set():
-            if not self._read_timeline(self.tag, cursors, emit, stop):
-                return
-            try:
-                with connect(self.streaming_url(), open_timeout=self.timeout, close_timeout=1.0,
-                             max_size=1 << 20, user_agent_header=self.agent) as ws:
-                    wait = 1.0
-                    while not stop.is_set():
-                        try:
-                            message = ws.recv(timeout=0.5)
-                        except TimeoutError:
-                            continue
-                        if not self._streamed(message, key, cursors, emit):
-                            return
-            except InvalidStatus as exc:
-                emit(StreamError(f"{self.streaming_url()}: streaming refused ({exc}); polling the REST "
-                                 f"API every {self.interval:g} s instead"), None)
-                self.streaming = False
-                return
-            except (ConnectionClosed, InvalidHandshake, InvalidURI, OSError, TimeoutError) as exc:
-                reason = f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
-                if not emit(StreamError(f"{self.streaming_url()} disconnected ({reason}); catching up after "
-                                        f"status {cursors.get(key)}"), None):
-                    return
-            stop.wait(wait)
-            wait = min(wait * 2, 60.0)
+
+        def lost(reason: str) -> bool:
+            return emit(StreamError(f"{self.streaming_url()} disconnected ({reason}); catching up after "
+                                    f"status {cursors.get(key)}"), None)
+
+        try:
+            keep_following(self.streaming_url, handle=lambda m: self._streamed(m, key, cursors, emit),
+                           lost=lost, stop=stop, timeout=self.timeout, agent=self.agent,
+                           before=lambda: self._read_timeline(self.tag, cursors, emit, stop))
+        except Refused as exc:
+            emit(StreamError(f"{self.streaming_url()}: streaming refused ({exc}); polling the REST "
+                             f"API every {self.interval:g} s instead"), None)
+            self.streaming = False
 
     def _streamed(self, message, key: str, cursors: dict, emit: Emit) -> bool:
         try:
