@@ -255,6 +255,7 @@ def run_system(system: str, args, budget: int | None) -> dict:
     page_of = {e["id"]: e["page"] for e in timed["entries"]}
     stored_at: dict[int, float] = {}
     trace: list[dict] = []
+    desk.store  # created now: `storydesk serve` refuses a store that does not exist yet
     pages = PageWatcher(db)
 
     def arrived(article, story_id: str | None, edited: bool, found_at: float, latency: float) -> None:
