@@ -19,7 +19,6 @@ import gzip
 import hashlib
 import json
 import logging
-import shutil
 import sqlite3
 from datetime import datetime
 from collections import Counter

@@ -133,6 +133,36 @@ SETTINGS: tuple[Setting, ...] = (
         "Publication dates up to this many hours after ingest are clock skew, capped at the "
         "ingest time (and the article says so); later dates are not plausible (see date_min).",
     ),
+    Setting(
+        "watch_contact",
+        None,
+        "URL or e-mail address put in the User-Agent of `storydesk watch` (\"storydesk/VERSION "
+        "(+CONTACT)\") so that site owners can reach whoever runs it.",
+    ),
+    Setting("watch_min_interval", 300.0, "Shortest time between two polls of one feed, in seconds "
+            "(a trending feed may go down to this divided by watch_trending_speedup)."),
+    Setting("watch_max_interval", 3600.0, "Longest time between two polls of one feed, in seconds "
+            "(a quiet feed is still checked this often; Miniflux's 24 h is long for a news desk)."),
+    Setting("watch_trending_speedup", 4.0, "A feed carrying a trending story is polled this many "
+            "times more often (1 turns this off)."),
+    Setting("watch_max_failures", 10, "Consecutive failed polls after which a feed is parked "
+            "(shown in `storydesk feeds list`; `storydesk feeds resume` polls it again)."),
+    Setting("watch_timeout", 20.0, "Seconds to wait for a server to connect or send more bytes."),
+    Setting("watch_max_redirects", 5, "Redirects followed for one feed or page request."),
+    Setting("watch_max_bytes", 10_000_000, "A feed or page larger than this many bytes is cut "
+            "off there and not read (it is streamed, never held whole)."),
+    Setting("watch_host_concurrency", 2, "Requests in flight to one host at once."),
+    Setting("watch_host_delay", 1.0, "Seconds between two page requests to one host (a larger "
+            "robots.txt Crawl-delay wins)."),
+    Setting("watch_workers", 8, "Threads fetching feeds and pages at once (all hosts)."),
+    Setting("watch_full_text", "auto", "Fetch an entry's linked page for its full text: 'auto' "
+            "(when the feed gives only a summary), 'always' or 'never'.",
+            choices=("auto", "always", "never")),
+    Setting("watch_summary_chars", 600, "An entry with less text than this (or ending in a "
+            "truncation mark such as '…' or 'Read more') counts as a summary."),
+    Setting("watch_full_text_ratio", 1.2, "A fetched page's text replaces the entry's only when "
+            "it is at least this many times longer."),
+    Setting("watch_post_interval", 30.0, "Seconds between two polls of a Mastodon timeline."),
 )
 
 _BY_NAME = {s.name: s for s in SETTINGS}
@@ -185,6 +215,21 @@ class Settings:
     max_html_tags: int = 200_000
     date_min: str = "1900-01-01"
     date_future_hours: float = 24.0
+    watch_contact: str | None = None
+    watch_min_interval: float = 300.0
+    watch_max_interval: float = 3600.0
+    watch_trending_speedup: float = 4.0
+    watch_max_failures: int = 10
+    watch_timeout: float = 20.0
+    watch_max_redirects: int = 5
+    watch_max_bytes: int = 10_000_000
+    watch_host_concurrency: int = 2
+    watch_host_delay: float = 1.0
+    watch_workers: int = 8
+    watch_full_text: str = "auto"
+    watch_summary_chars: int = 600
+    watch_full_text_ratio: float = 1.2
+    watch_post_interval: float = 30.0
 
     def __post_init__(self) -> None:
         if self.max_input_bytes <= 0:
@@ -209,6 +254,22 @@ class Settings:
             raise ConfigError(f"setting 'date_min' must be a date (YYYY-MM-DD), got {self.date_min!r}") from None
         if self.trend_min_sources < 1:
             raise ConfigError("setting 'trend_min_sources' must be at least 1")
+        if not 0 < self.watch_min_interval <= self.watch_max_interval:
+            raise ConfigError("settings 'watch_min_interval' and 'watch_max_interval' must be "
+                              "positive, the minimum no larger than the maximum")
+        if self.watch_trending_speedup < 1.0:
+            raise ConfigError("setting 'watch_trending_speedup' must be at least 1")
+        for name in ("watch_max_failures", "watch_max_bytes", "watch_host_concurrency", "watch_workers"):
+            if getattr(self, name) < 1:
+                raise ConfigError(f"setting {name!r} must be at least 1")
+        for name in ("watch_timeout", "watch_post_interval"):
+            if getattr(self, name) <= 0:
+                raise ConfigError(f"setting {name!r} must be positive")
+        if self.watch_max_redirects < 0 or self.watch_host_delay < 0 or self.watch_summary_chars < 0:
+            raise ConfigError("settings 'watch_max_redirects', 'watch_host_delay' and "
+                              "'watch_summary_chars' must not be negative")
+        if self.watch_full_text_ratio < 1.0:
+            raise ConfigError("setting 'watch_full_text_ratio' must be at least 1")
 
     def replace(self, **changes: Any) -> "Settings":
         """A copy with ``changes`` applied; values given as strings are converted."""

@@ -188,6 +188,11 @@ class Desk:
         return self._store_results(read_one(Input(source, data), fields, html=self.guard.read_html),
                                    on_result, True)
 
+    def add_articles(self, articles: Iterable[Article], *, on_result: OnResult | None = None) -> IngestReport:
+        """Store, analyze and group articles made elsewhere (``storydesk watch`` makes
+        them from feed entries and pages), as :meth:`ingest` does with what it reads."""
+        return self._store_results(articles, on_result, True)
+
     def _store_results(
         self, results: Iterable[Article | Rejection], on_result: OnResult | None, process: bool
     ) -> IngestReport:

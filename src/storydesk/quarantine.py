@@ -87,7 +87,6 @@ class Guard:
         """Analyses of ``articles``, each within the budget and with a plausible date;
         an article that fails (or was quarantined from analysis before) gets
         :func:`skipped_analysis`, and a stored one a note saying why."""
-        desk = self._desk
         out = []
         for article in articles:
             reason = self._quarantined(article.id, "analyze")

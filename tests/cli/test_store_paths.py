@@ -21,6 +21,9 @@ READERS = (
     ("stories", "--update"),
     ("trends",),
     ("brief", "--story", "s-abc"),
+    ("feeds", "list"),
+    ("feeds", "remove", "1"),
+    ("feeds", "resume", "--all"),
 )
 
 

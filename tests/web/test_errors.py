@@ -32,6 +32,7 @@ CASES = {
         (f"/api/articles/{MISSING}", {}, 404),
         ("/api/articles/%3Cscript%3E", {}, 422),
     ],
+    ("GET", "/api/feeds"): [("/api/feeds?state=sleeping", {}, 422)],
     ("GET", "/api/search"): [("/api/search", {}, 422), ("/api/search?q=", {}, 422),
                              ("/api/search?q=" + "x" * 501, {}, 422)],
     ("POST", "/api/articles"): [

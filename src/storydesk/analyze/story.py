@@ -24,7 +24,7 @@ from collections import Counter, defaultdict
 from dataclasses import replace
 
 from ..model import Analysis, Entity
-from .headlines import headline_spans, inside
+from .headlines import headline_spans
 from .lexicon import PRONOUN_GENDER
 from .roles import RoleMention, antecedent, compatible, paragraph_before, pronouns, role_mentions
 

@@ -22,7 +22,6 @@ from __future__ import annotations
 import datetime as dt
 import logging
 import math
-import re
 from dataclasses import dataclass
 
 from ..analyze.dates import find_dates

@@ -12,7 +12,7 @@ from typing import Optional
 import typer
 
 from ..desk import Desk
-from ..ingest import expand, read_articles
+from ..ingest import read_articles
 from ..contract import analysis_json
 from ..model import AnalyzedArticle, Rejection
 from .app import EXIT_REJECTED, SetOption, app, check_choice, print_json, run, settings_for

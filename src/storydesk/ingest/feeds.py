@@ -19,12 +19,21 @@ from .markup import fragment_text
 log = logging.getLogger(__name__)
 
 
-def _entry_date(entry) -> str | None:
+def entry_date(entry) -> str | None:
+    """An entry's publication (else update) date as the feed gives it."""
     for key in ("published_parsed", "updated_parsed", "created_parsed"):
         value = entry.get(key)
         if value:
             return time.strftime("%Y-%m-%dT%H:%M:%S", value)
     return entry.get("published") or entry.get("updated")
+
+
+def entry_markup(entry) -> tuple[str, bool]:
+    """(an entry's body markup, True when it is full content rather than a summary): its
+    longest ``content`` (``content:encoded``, Atom ``content``), else its summary."""
+    contents = entry.get("content") or []
+    markup = max((c.get("value", "") for c in contents), key=len, default="")
+    return (markup, True) if markup.strip() else (entry.get("summary", "") or "", False)
 
 
 def read_feed(data: bytes, source: str) -> Iterator[Article | Rejection]:
@@ -51,9 +60,7 @@ def read_feed(data: bytes, source: str) -> Iterator[Article | Rejection]:
 
 
 def _entry_article(entry, where: str, fmt: str, outlet: str | None, encoding: str | None) -> Article | Rejection:
-    contents = entry.get("content") or []
-    markup = max((c.get("value", "") for c in contents), key=len, default="")
-    markup = markup or entry.get("summary", "")
+    markup, _ = entry_markup(entry)
     text = fragment_text(markup)
     title = " ".join((entry.get("title") or "").split())
     if not text and not title:
@@ -71,7 +78,7 @@ def _entry_article(entry, where: str, fmt: str, outlet: str | None, encoding: st
         ),
         title=entry.get("title"),
         outlet=outlet,
-        published=_entry_date(entry),
+        published=entry_date(entry),
         url=entry.get("link"),
         authors=authors or ((entry.get("author"),) if entry.get("author") else ()),
         encoding=encoding,

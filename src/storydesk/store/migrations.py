@@ -231,6 +231,69 @@ MIGRATIONS: tuple[tuple[str, str], ...] = (
         """,
     ),
     (
+        "0007_feeds",
+        """
+        CREATE TABLE feeds (
+            id INTEGER PRIMARY KEY,
+            url TEXT NOT NULL UNIQUE,
+            given_url TEXT NOT NULL,
+            title TEXT,
+            site_url TEXT,
+            added_at TEXT NOT NULL,
+            parked TEXT,
+            etag TEXT,
+            last_modified TEXT,
+            ttl_s REAL,
+            not_before TEXT,
+            interval_s REAL,
+            next_poll TEXT NOT NULL,
+            last_poll TEXT,
+            last_status INTEGER,
+            last_error TEXT,
+            failures INTEGER NOT NULL DEFAULT 0,
+            polls INTEGER NOT NULL DEFAULT 0,
+            not_modified INTEGER NOT NULL DEFAULT 0,
+            entries_seen INTEGER NOT NULL DEFAULT 0,
+            articles_stored INTEGER NOT NULL DEFAULT 0
+        );
+        CREATE INDEX feeds_next_poll ON feeds(next_poll);
+        CREATE TABLE feed_entries (
+            feed_id INTEGER NOT NULL REFERENCES feeds(id) ON DELETE CASCADE,
+            entry_key TEXT NOT NULL,
+            entry_hash TEXT NOT NULL,
+            article_id TEXT,
+            published TEXT,
+            first_seen TEXT NOT NULL,
+            last_seen TEXT NOT NULL,
+            PRIMARY KEY (feed_id, entry_key)
+        );
+        CREATE INDEX feed_entries_first_seen ON feed_entries(feed_id, first_seen);
+        CREATE INDEX feed_entries_published ON feed_entries(feed_id, published);
+        CREATE INDEX feed_entries_article ON feed_entries(article_id);
+        CREATE TABLE article_keys (
+            key TEXT PRIMARY KEY,
+            article_id TEXT NOT NULL REFERENCES articles(id) ON DELETE CASCADE
+        );
+        CREATE INDEX article_keys_article ON article_keys(article_id);
+        CREATE INDEX articles_url ON articles(url);
+        CREATE INDEX articles_ingested_at ON articles(ingested_at);
+        CREATE TABLE article_edits (
+            id INTEGER PRIMARY KEY,
+            article_id TEXT NOT NULL REFERENCES articles(id) ON DELETE CASCADE,
+            at TEXT NOT NULL
+        );
+        CREATE INDEX article_edits_article ON article_edits(article_id);
+        CREATE INDEX article_edits_at ON article_edits(at);
+        CREATE TABLE streams (
+            spec TEXT PRIMARY KEY,
+            cursor TEXT,
+            posts INTEGER NOT NULL DEFAULT 0,
+            last_error TEXT,
+            updated_at TEXT NOT NULL
+        );
+        """,
+    ),
+    (
         "0009_trends",
         """
         CREATE TABLE term_sources (

@@ -5,8 +5,8 @@ per line::
      "author": "Some One", "platform": "twitter", "id": "1223..."}
 
 ``time`` (ISO 8601; ``created_at`` or ``date`` are read too; without a zone, UTC) and
-``text`` are required; ``author``, ``handle`` (with or without ``@``), ``platform`` and
-``id`` are optional. Blank lines are skipped. A line that cannot be used becomes a
+``text`` are required; ``author``, ``handle`` (with or without ``@``), ``platform``,
+``id`` and ``links`` (a list of URLs; links written in the text count too) are optional. Blank lines are skipped. A line that cannot be used becomes a
 :class:`~storydesk.model.Rejection` naming the file, the line and the problem.
 
 >>> import io
@@ -25,6 +25,7 @@ import json
 from datetime import datetime
 from typing import IO, Callable, Iterator
 
+from ..analyze.tags import find_links
 from ..model import Rejection
 from .features import parse_time
 from .tracker import PostItem
@@ -52,10 +53,36 @@ def _post(record: object, source: str) -> PostItem | str:
         optional[key] = str(value) if value is not None else None
     handle = optional["handle"].lstrip("@") if optional["handle"] else None
     platform = optional["platform"]
+    links = record.get("links") or []
+    if not isinstance(links, list) or not all(isinstance(u, str) for u in links):
+        return "post 'links' must be a list of URLs"
+    found = [link.text for link in find_links(text)]
     return PostItem(
         time=time, text=text.strip(), source=source, platform=platform, author=optional["author"],
         handle=handle, id=f"{platform or 'post'}:{optional['id']}" if optional["id"] else None,
+        links=tuple(dict.fromkeys(links + found)),
     )
+
+
+def read_post_line(line: str, source: str, number: int | None = None,
+                   check: Callable[[datetime], str | None] | None = None) -> PostItem | Rejection | None:
+    """One JSON Lines post (None for a blank line), or a rejection with its reason (bad
+    JSON, an odd record, or a time ``check`` says is not usable)."""
+    if not line.strip():
+        return None
+    try:
+        record = json.loads(line)
+    except json.JSONDecodeError as exc:
+        return Rejection(source, f"not valid JSON: {exc.msg} (column {exc.colno})", number)
+    except (ValueError, RecursionError) as exc:  # huge integers, deep nesting
+        return Rejection(source, f"not readable JSON: {type(exc).__name__}", number)
+    try:
+        result = _post(record, source)
+    except Exception as exc:  # an odd record costs its line, never the lines after it
+        result = f"post could not be read: {type(exc).__name__}: {exc}"
+    if not isinstance(result, str) and check is not None:
+        result = check(result.time) or result
+    return Rejection(source, result, number) if isinstance(result, str) else result
 
 
 def read_posts(
@@ -70,20 +97,6 @@ def read_posts(
         if max_bytes is not None and read > max_bytes:
             yield Rejection(source, f"file is larger than max_input_bytes ({max_bytes}); stopped here", number)
             return
-        if not line.strip():
-            continue
-        try:
-            record = json.loads(line)
-        except json.JSONDecodeError as exc:
-            yield Rejection(source, f"not valid JSON: {exc.msg} (column {exc.colno})", number)
-            continue
-        except (ValueError, RecursionError) as exc:  # huge integers, deep nesting
-            yield Rejection(source, f"not readable JSON: {type(exc).__name__}", number)
-            continue
-        try:
-            result = _post(record, source)
-        except Exception as exc:  # an odd record costs its line, never the lines after it
-            result = f"post could not be read: {type(exc).__name__}: {exc}"
-        if not isinstance(result, str) and check is not None:
-            result = check(result.time) or result
-        yield Rejection(source, result, number) if isinstance(result, str) else result
+        result = read_post_line(line, source, number, check)
+        if result is not None:
+            yield result

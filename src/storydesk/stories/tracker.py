@@ -72,6 +72,7 @@ class PostItem:
     id: str | None = None  # computed from platform, handle and text when not given
     article_id: str | None = None
     counts_as: str | None = None  # the source it counts as when it names no account
+    links: tuple[str, ...] = ()  # URLs the post links to (a stored article's joins its story)
 
     @property
     def key(self) -> str:

@@ -27,7 +27,7 @@ several were folded into one term), so the chart's peak bar is the score's bucke
 
 from __future__ import annotations
 
-from collections import Counter, defaultdict
+from collections import Counter
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta, timezone
 

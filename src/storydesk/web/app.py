@@ -3,7 +3,7 @@
 >>> from storydesk.config import Settings
 >>> app = create_app(Settings(db=":memory:"))
 >>> sorted(app.openapi()["paths"])
-['/api/articles', '/api/articles/{article_id}', '/api/search', '/api/stories', '/api/stories/{story_id}', '/api/trends']
+['/api/articles', '/api/articles/{article_id}', '/api/feeds', '/api/search', '/api/stories', '/api/stories/{story_id}', '/api/trends']
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from fastapi.staticfiles import StaticFiles
 from .. import __version__
 from ..brief.render import environment
 from ..config import Settings
-from . import charts, errors, views
+from . import charts, errors, live, views
 from .api import router as api_router
 from .context import WebContext
 from .guard import Guard
@@ -65,7 +65,9 @@ def create_app(settings: Settings | None = None, *, host: str = "127.0.0.1", cre
     app.state.templates = templates()
     errors.install(app)
     app.include_router(api_router)
+    app.include_router(live.api_router)
     app.include_router(pages_router)
+    app.include_router(live.router)
     app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
     app.add_middleware(Guard, max_body=settings.max_request_bytes)
     app.add_middleware(HeadAsGet)

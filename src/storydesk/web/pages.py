@@ -12,7 +12,7 @@ from fastapi import APIRouter, Path, Query, Request
 from fastapi.responses import HTMLResponse
 
 from ..brief.render import article_labels
-from . import charts, views
+from . import charts, live, views
 from .api import AT_PATTERN, DATE_PATTERN, ID_PATTERN
 from .errors import ApiError
 from .highlight import layers_of, mark_up
@@ -62,7 +62,7 @@ def front(
 
     report, stories, total, notices = ctx.front.get((page, since, at), read)
     trends = report["trends"][:TRENDS_SHOWN]
-    return render(
+    body = html(
         request, "front.html", title="What is trending",
         trend_groups=views.group_trends(trends), axis=views.trend_axis(trends),
         trend_notes=report.get("notes", []), trend_at=report.get("at"),
@@ -70,6 +70,10 @@ def front(
         page=page, more=len(stories) > PAGE_SIZE, since=since, at=at, notices=notices,
         n_articles=total,
     )
+    with ctx.reader() as desk:
+        changes = live.front_changes(desk.store, live.seen_cookie(request, "seen_front"),
+                                     {s["id"]: s.get("headline") for s in stories})
+    return live.respond(request, body, changes, "seen_front", "/")
 
 
 def _optional_report(desk, notices: list[str], at: str | None) -> dict:
@@ -92,7 +96,10 @@ def story_page(request: Request, story_id: str = Path(..., pattern=ID_PATTERN)) 
         return html(request, "story.html", title=story.get("headline") or "Story", brief=brief,
                     story=story, labels=article_labels(brief), charts=charts)
 
-    return HTMLResponse(ctx.story_pages.get(key, draw))
+    page = ctx.story_pages.get(key, draw)
+    with ctx.reader() as desk:
+        changes = live.story_changes(desk.store, key[0], live.seen_cookie(request, "seen_story"), brief)
+    return live.respond(request, page, changes, "seen_story", views.story_href(key[0]))
 
 
 @router.get("/articles/{article_id}", response_class=HTMLResponse)

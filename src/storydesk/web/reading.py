@@ -22,9 +22,13 @@ def call(desk: Desk, method: str, *args: Any, **kwargs: Any) -> Any:
 
 
 def story_key(desk: Desk, story_id: str) -> tuple:
-    """What a story's brief depends on: the story and its articles (NotFound if none)."""
+    """What a story's brief depends on: the story, its articles and their edits (NotFound
+    if none)."""
+    from ..store.feeds import edit_stamp
+
     story = call(desk, "story", story_id)
-    return (story.get("id", story_id), tuple(sorted(a["id"] for a in story.get("articles", ()))))
+    ids = tuple(sorted(a["id"] for a in story.get("articles", ())))
+    return (story.get("id", story_id), ids, edit_stamp(desk.store, ids))  # an edited article changes it
 
 
 def brief_for(ctx: WebContext, desk: Desk, story_id: str, key: tuple | None = None) -> dict:

@@ -1,0 +1,479 @@
+"""`storydesk watch` on a loopback news web over a simulated day, beside a naive poller.
+
+The news web (:mod:`benchmarks.watch_web`, its own process) has ``--feeds`` feeds from
+outlets on 127.0.0.1, publishing ``--entries`` entries over one simulated day, compressed
+into ``--day-seconds`` of wall time. Publishing rates are skewed as real feeds' are (a
+few feeds carry most entries: Zipf weights); 10 % of feeds are summary-only; entries link
+to real article pages (the article-extraction benchmark's captured pages and giveme5w1h
+articles rendered as news pages); some entries are edited later in the day, some are
+carried by two outlets' feeds; some outlets' robots.txt disallow a path that some entries
+link to, or set a Crawl-delay; some feeds send ``Cache-Control: max-age`` or ``<ttl>``.
+A Jetstream-shaped websocket sends ``--posts-rate`` posts a second (wall clock; 25/s is
+Bluesky's average), some linking articles.
+
+Two systems, each in its own process on a fresh store, against a fresh news web:
+
+- **storydesk**: ``storydesk watch``'s :class:`~storydesk.watch.Watcher` (the path users
+  take: conditional GET, adaptive schedule, full text, posts), on a store that has
+  watched these feeds for a week before (their rates known, nothing stored);
+- **naive poller**: every feed every N minutes, a plain GET (no conditional request, no
+  page fetch) handed to ``Desk.ingest_bytes`` (what ``storydesk ingest URL`` in a cron
+  loop does), N chosen so its requests match storydesk's (the same budget).
+
+Both run ``storydesk serve`` beside them; a sample of new articles is looked for on their
+story page. Measured:
+
+- freshness p50/p99 in minutes: entry published → its article in a story; → the story
+  page shows it. Waiting for a poll is counted in simulated time, the work after it
+  (fetching pages, analysis, grouping, the page) in real time, since the clock only
+  speeds up the waiting;
+- requests and kilobytes per new article, share of 304 answers to feed requests;
+- duplicate articles (stored articles beyond one per published page; must be 0);
+- robots.txt-disallowed fetches (must be 0);
+- CPU seconds per new article (the watching process; storydesk's includes the posts) and
+  resident memory at the start (model loaded), half-way through the day, and at the end.
+
+    python benchmarks/watch.py                         # 200 feeds, the full run
+    python benchmarks/watch.py --feeds 40 --entries 60 --day-seconds 60   # a quick look
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import resource
+import socket
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+if __package__ in (None, ""):
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from benchmarks._common import ROOT, default_data, report, require  # noqa: E402
+
+DAY = 86400.0
+NAIVE_AGENT = "naive-poller/1.0"
+SECTIONS = ("news", "world", "politics", "business", "sport")
+
+
+# -- the plan ------------------------------------------------------------------------------------
+
+
+def make_plan(data: Path, n_feeds: int, n_entries: int, seed: int, days: int = 1) -> dict:
+    """Outlets, feeds, pages and entries of the simulated days (times relative to their start)."""
+    rng = random.Random(seed)
+    aeb = sorted(p.name[:-len(".html.gz")] for p in (data / "article-extraction-benchmark" / "html").glob("*.html.gz"))
+    g5 = sorted(p.name for p in (data / "giveme5w1h-news-cluster" / "data").glob("*.json"))
+    pages = [{"id": i, "kind": "aeb", "ref": r} for i, r in enumerate(aeb)]
+    pages += [{"id": len(aeb) + i, "kind": "g5", "ref": r} for i, r in enumerate(g5)]
+    rng.shuffle(pages)
+    n_entries = min(n_entries, len(pages))
+    n_outlets = max(1, n_feeds // 5)
+    outlets = [{"id": o, "name": f"Outlet {o:03d}", "private": rng.random() < 0.3,
+                "crawl_delay": 10 if rng.random() < 0.2 else None,
+                "max_age": 600 if rng.random() < 0.3 else None} for o in range(n_outlets)]
+    feeds = [{"id": f, "outlet": f % n_outlets, "section": SECTIONS[(f // n_outlets) % len(SECTIONS)],
+              "summary_only": False, "ttl": 30 if rng.random() < 0.1 else None} for f in range(n_feeds)]
+    for f in rng.sample(feeds, max(1, n_feeds // 10)):
+        f["summary_only"] = True
+    order = list(range(n_feeds))
+    rng.shuffle(order)
+    weights = [0.0] * n_feeds
+    for rank, f in enumerate(order, start=1):
+        weights[f] = 1.0 / rank
+    total = sum(weights)
+    for f in feeds:
+        f["rate"] = n_entries * weights[f["id"]] / total / days  # entries a day
+    entries = []
+    for e in range(n_entries):
+        feed = rng.choices(range(n_feeds), weights=weights)[0]
+        page = pages[e]
+        entry = {"id": e, "feeds": [feed], "page": page["id"], "published": rng.uniform(0, days * DAY),
+                 "private": feeds[feed]["summary_only"] and outlets[feeds[feed]["outlet"]]["private"]
+                 and rng.random() < 0.5, "edit_at": None}
+        if page["kind"] == "g5" and rng.random() < 0.05:
+            entry["edit_at"] = entry["published"] + rng.uniform(3600, 6 * 3600)
+        if rng.random() < 0.05:
+            other = rng.choice([f["id"] for f in feeds if f["outlet"] != feeds[feed]["outlet"]] or [feed])
+            if other != feed:
+                entry["feeds"].append(other)
+        entries.append(entry)
+    used = {e["page"] for e in entries}
+    return {"outlets": outlets, "feeds": feeds, "pages": [p for p in pages if p["id"] in used],
+            "entries": entries}
+
+
+def start_web(plan: dict, start: float, factor: float, posts_rate: float, seed: int, data: Path,
+              folder: Path) -> tuple[subprocess.Popen, dict, dict]:
+    """The news web, its simulated day starting 3 s from now; (process, ready info, plan)."""
+    timed = dict(plan, data=str(data), start=start, t0=time.time() + 3.0, factor=factor,
+                 posts_rate=posts_rate, seed=seed)
+    for entry in timed["entries"]:
+        entry["published"] += start
+        if entry["edit_at"] is not None:
+            entry["edit_at"] += start
+    plan_path, ready = folder / "plan.json", folder / "ready.json"
+    ready.unlink(missing_ok=True)
+    plan_path.write_text(json.dumps(timed))
+    process = subprocess.Popen([sys.executable, "-m", "benchmarks.watch_web", str(plan_path), str(ready)],
+                               cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    deadline = time.monotonic() + 120
+    while not ready.exists():
+        if process.poll() is not None or time.monotonic() > deadline:
+            raise SystemExit(f"the news web did not start: {process.stderr.read().decode()[-2000:]}")
+        time.sleep(0.1)
+    return process, json.loads(ready.read_text()), timed
+
+
+class SimClock:
+    """The news web's simulated time (same origin), as a storydesk clock."""
+
+    def __init__(self, start: float, t0: float, factor: float):
+        self.start, self.t0, self.factor = start, t0, factor
+
+    def time(self) -> float:
+        return self.start + (time.time() - self.t0) * self.factor
+
+    def sleep(self, seconds: float, stop: threading.Event) -> bool:
+        return not stop.wait(max(0.0, seconds) / self.factor)
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _rss_mb() -> float:
+    for line in Path("/proc/self/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return float("nan")
+
+
+def _cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return usage.ru_utime + usage.ru_stime
+
+
+class PageWatcher:
+    """Looks for a sample of new articles on their story page (``storydesk serve``)."""
+
+    def __init__(self, db: str, every: int = 4, limit: int = 120):
+        self.port = _free_port()
+        env = dict(os.environ, PYTHONUNBUFFERED="1")
+        self.server = subprocess.Popen(
+            [sys.executable, "-m", "storydesk", "serve", "--db", db, "--port", str(self.port)],
+            cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
+        self.every, self.limit = every, limit
+        self.pending: list[tuple[str, str, float]] = []
+        self.shown: dict[str, float] = {}
+        self.seen = 0
+        self.lock = threading.Lock()
+        self.stop = threading.Event()
+        self.thread = threading.Thread(target=self._run, daemon=True)
+        self.thread.start()
+
+    def offer(self, article_id: str, story_id: str | None, freshness: float) -> None:
+        """Look for the article on its story page; ``freshness`` is its delay so far."""
+        self.seen += 1
+        if story_id and self.seen % self.every == 0 and len(self.shown) + len(self.pending) < self.limit:
+            with self.lock:
+                self.pending.append((article_id, story_id, freshness - time.monotonic()))
+
+    def _run(self) -> None:
+        import httpx
+
+        with httpx.Client(timeout=30.0) as client:
+            while not self.stop.is_set():
+                with self.lock:
+                    todo = list(self.pending)
+                for item in todo:
+                    article_id, story_id, base = item
+                    try:
+                        page = client.get(f"http://127.0.0.1:{self.port}/stories/{story_id}").text
+                    except httpx.HTTPError:
+                        continue
+                    if f"/articles/{article_id}" in page:  # the page's delay is real time
+                        self.shown[article_id] = base + time.monotonic()
+                        with self.lock:
+                            self.pending.remove(item)
+                self.stop.wait(0.5)
+
+    def close(self) -> None:
+        self.stop.set()
+        self.thread.join(5)
+        self.server.terminate()
+        self.server.wait(10)
+
+
+def _entry_of(article, urls: dict[str, int]) -> int | None:
+    """The simulated entry an article was made from: its page URL, else the GUID the feed
+    gave (``OUTLET-ENTRY``) after the ``#`` of a feed-text article's source."""
+    for value in (article.source, article.url):
+        if value in urls:
+            return urls[value]
+    if "#" in article.source:
+        tail = article.source.rsplit("#", 1)[1]
+        if "-" in tail and tail.rsplit("-", 1)[1].isdigit():
+            return int(tail.rsplit("-", 1)[1])
+        if article.source.split("#")[0] in urls:
+            return urls[article.source.split("#")[0]]
+    return None
+
+
+# -- one system's run (a child process) ----------------------------------------------------------
+
+
+def run_system(system: str, args, budget: int | None) -> dict:
+    from storydesk import Desk, Settings
+    from storydesk.store import feeds as feeds_db
+    from storydesk.watch.clock import iso
+
+    data = args.data
+    plan = make_plan(data, args.feeds, args.entries, args.seed, args.days)
+    span = args.days * DAY
+    folder = Path(tempfile.mkdtemp(prefix=f"watch-bench-{system}-"))
+    db = str(folder / "desk.db")
+    factor = DAY / args.day_seconds
+    settings = Settings(db=db).replace(watch_contact="https://storydesk.example/benchmark",
+                                       watch_timeout=20.0, watch_workers=8)
+    desk = Desk(settings)
+    desk.nlp  # the model loads before the clock starts, for both systems
+    desk.analyze([_warm_article()], cache=False)
+    start = time.time() - span - 600  # the simulated days end just before now
+    web, ready, timed = start_web(plan, start, factor, args.posts_rate if system == "storydesk" else 0.0,
+                                  args.seed, data, folder)
+    clock = SimClock(start, timed["t0"], factor)
+    entries = {e["id"]: e for e in timed["entries"]}
+    urls = {u: int(e) for e, u in ready["entry_urls"].items()}
+    page_of = {e["id"]: e["page"] for e in timed["entries"]}
+    stored_at: dict[int, float] = {}
+    trace: list[dict] = []
+    desk.store  # created now: `storydesk serve` refuses a store that does not exist yet
+    pages = PageWatcher(db)
+
+    def arrived(article, story_id: str | None, edited: bool, found_at: float, latency: float) -> None:
+        """Freshness: simulated time until a poll found the entry, then the real time it
+        took to store, analyze and group it (real work is not sped up with the clock)."""
+        entry = _entry_of(article, urls)
+        if entry is None or edited or entry in stored_at:
+            return
+        stored_at[entry] = max(0.0, found_at - entries[entry]["published"]) + latency
+        trace.append({"entry": entry, "feeds": entries[entry]["feeds"], "published": entries[entry]["published"] - start,
+                      "found": found_at - start, "latency_s": round(latency, 2)})
+        pages.offer(article.id, story_id, stored_at[entry])
+
+    rss_start, cpu_start = _rss_mb(), _cpu()
+    rss_mid: list[float] = []
+    snapshots: list = []
+    if os.environ.get("WATCH_BENCH_TRACEMALLOC"):
+        import tracemalloc
+
+        tracemalloc.start()
+
+    def sample_mid() -> None:  # resident memory half-way through the day: growth must stop
+        while clock.time() < start + span / 2:
+            time.sleep(0.2)
+        rss_mid.append(_rss_mb())
+        if os.environ.get("WATCH_BENCH_TRACEMALLOC"):  # where memory goes in the second half
+            import tracemalloc
+
+            snapshots.append(tracemalloc.take_snapshot())
+
+    threading.Thread(target=sample_mid, daemon=True).start()
+    if system == "storydesk":
+        from storydesk.watch.watcher import Watcher
+
+        for feed in plan["feeds"]:  # a desk that watched these feeds last week: their rates are known
+            row, _ = feeds_db.add_feed(desk.store, ready["feeds"][str(feed["id"])], iso(start))
+            week = int(round(feed["rate"] * 7))
+            for n in range(week):
+                at = iso(start - 7 * DAY + (n + 0.5) * 7 * DAY / week)
+                feeds_db.record_entry(desk.store, row["id"], f"history-{n}", "-", None, [], at, at)
+        posts = [f"jetstream:{ready['jetstream']}"] if ready.get("jetstream") else []
+        watcher = Watcher(desk, clock=clock, posts=posts,
+                          on_article=lambda ev: arrived(ev.article, ev.story_id, ev.edited, ev.found_at,
+                                                        ev.latency_s))
+        while clock.time() < start:
+            time.sleep(0.05)
+        watcher.run(until=start + span)
+        extra = {"posts": watcher.stats.posts, "posts linked to a story": watcher.stats.posts_linked,
+                 "edits in place": watcher.stats.edits, "failed polls": watcher.stats.failures}
+    else:
+        extra = naive_poll(desk, clock, start, span, ready, budget, arrived)
+    cpu = _cpu() - cpu_start
+    if snapshots:
+        import tracemalloc
+
+        for stat in tracemalloc.take_snapshot().compare_to(snapshots[0], "lineno")[:15]:
+            print(stat, file=sys.stderr)
+    if args.trace:
+        polled = [dict(r) for r in desk.store.execute(
+            "SELECT id, polls, not_modified, interval_s, not_before, failures, last_error FROM feeds")]
+        args.trace.write_text(json.dumps({"entries": trace, "feeds": polled}))
+    rss_end = _rss_mb()
+    time.sleep(min(30.0, 2 * args.day_seconds / 24))  # let the page watcher catch up (it is sampled)
+    pages.close()
+    import httpx
+
+    stats = httpx.get(ready["control"], timeout=10).json()
+    web.terminate()
+    web.wait(10)
+    mine = stats.get("storydesk" if system == "storydesk" else NAIVE_AGENT.split("/")[0], {})
+    articles = desk.store.list_articles()
+    mapped = [_entry_of(a, urls) for a in articles]
+    distinct_pages = {page_of[e] for e in mapped if e is not None}
+    published = [e for e in entries.values() if e["published"] <= start + span]
+    desk.close()
+    new = len(stored_at)
+
+    def minutes(values: list[float], q: float) -> float | None:
+        if not values:
+            return None
+        values = sorted(values)
+        return round(values[min(len(values) - 1, int(q * len(values)))] / 60.0, 1)
+
+    fresh = list(stored_at.values())
+    shown = list(pages.shown.values())
+    feed_requests = mine.get("feed_requests", 0)
+    return {
+        "new articles": new,
+        "missed by day end": len({page_of[e["id"]] for e in published}) - len(distinct_pages),
+        "in story p50 min": minutes(fresh, 0.5),
+        "in story p99 min": minutes(fresh, 0.99),
+        "on page p50 min": minutes(shown, 0.5),
+        "on page p99 min": minutes(shown, 0.99),
+        "requests/article": round(mine.get("requests", 0) / max(new, 1), 2),
+        "KB/article": round(mine.get("bytes", 0) / 1024 / max(new, 1), 1),
+        "304 share": round(mine.get("not_modified", 0) / max(feed_requests, 1), 3),
+        "duplicates": len(articles) - len(distinct_pages),
+        "robots-disallowed fetches": mine.get("disallowed_fetches", 0),
+        "CPU s/article": round(cpu / max(new, 1), 3),
+        "RSS start MB": round(rss_start, 1),
+        "RSS half-way MB": round(rss_mid[0], 1) if rss_mid else None,
+        "RSS end MB": round(rss_end, 1),
+        "requests": mine.get("requests", 0),
+        "pages sampled": len(shown),
+        **extra,
+    }
+
+
+def naive_poll(desk, clock: SimClock, start: float, span: float, ready: dict, budget: int | None, arrived) -> dict:
+    """Every feed every N minutes: plain GETs (one thread, in turn, on schedule), each body
+    then handed to ``Desk.ingest_bytes`` (the writer, as storydesk's has its own)."""
+    import queue
+
+    import httpx
+
+    from storydesk.model import Article
+    from storydesk.store.feeds import story_of_article
+
+    feeds = list(ready["feeds"].values())
+    rounds = max(1, int((budget or len(feeds) * 24) / max(len(feeds), 1)))
+    interval = span / rounds
+    bodies: queue.Queue = queue.Queue()
+    done = threading.Event()
+
+    def poll() -> None:
+        with httpx.Client(headers={"User-Agent": NAIVE_AGENT}, timeout=20.0, follow_redirects=True) as client:
+            n = 0
+            while clock.time() < start + span:
+                due = start + n * interval
+                while clock.time() < due:
+                    time.sleep(0.02)
+                for url in feeds:
+                    if clock.time() >= start + span:
+                        break
+                    try:
+                        body = client.get(url).content
+                    except httpx.HTTPError:
+                        continue
+                    bodies.put((url, body, clock.time(), time.monotonic()))
+                n += 1
+        done.set()
+
+    while clock.time() < start:
+        time.sleep(0.05)
+    threading.Thread(target=poll, daemon=True).start()
+    while not (done.is_set() and bodies.empty()):
+        try:
+            url, body, found_at, found_real = bodies.get(timeout=0.1)
+        except queue.Empty:
+            continue
+
+        def told(result, is_new: bool) -> None:
+            if is_new and isinstance(result, Article):
+                arrived(result, story_of_article(desk.store, result.id), False, found_at,
+                        time.monotonic() - found_real)
+
+        desk.ingest_bytes(body, url, on_result=told)
+    return {"poll every (min)": round(interval / 60, 1)}
+
+
+def _warm_article():
+    from storydesk.ingest.common import make_article
+
+    return make_article(text="Warm-up. The mayor said the bridge would reopen on Monday after repairs.",
+                        source="warm-up", format="text", raw="")
+
+
+# -- the parent ------------------------------------------------------------------------------------
+
+
+def main() -> None:
+    import argparse
+
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("--data", type=Path, default=default_data(""), help="the shared data folder")
+    p.add_argument("--json", action="store_true", help="print one JSON object instead of the table")
+    p.add_argument("--feeds", type=int, default=200)
+    p.add_argument("--entries", type=int, default=300, help="entries published over the day (at most 564)")
+    p.add_argument("--day-seconds", type=float, default=240.0, help="wall seconds one simulated day takes")
+    p.add_argument("--posts-rate", type=float, default=25.0, help="posts a second on the post stream")
+    p.add_argument("--seed", type=int, default=7)
+    p.add_argument("--days", type=int, default=1, help="simulated days (each --day-seconds long)")
+    p.add_argument("--only", choices=("storydesk", "naive"), help="run one system (no budget matching)")
+    p.add_argument("--role", choices=("storydesk", "naive"), help=argparse.SUPPRESS)
+    p.add_argument("--budget", type=int, help=argparse.SUPPRESS)
+    p.add_argument("--out", type=Path, help=argparse.SUPPRESS)
+    p.add_argument("--trace", type=Path, help=argparse.SUPPRESS)  # per-entry timings of a --role run
+    args = p.parse_args()
+    require(args.data / "article-extraction-benchmark")
+    require(args.data / "giveme5w1h-news-cluster")
+    if args.role:
+        import logging
+
+        logging.basicConfig(level=logging.ERROR)
+        result = run_system(args.role, args, args.budget)
+        args.out.write_text(json.dumps(result))
+        return
+    results = {}
+    budget = None
+    for system, name in (("storydesk", "storydesk watch"), ("naive", "naive poller, same requests")):
+        if args.only and system != args.only:
+            continue
+        out = Path(tempfile.mkstemp(suffix=".json")[1])
+        command = [sys.executable, str(Path(__file__).resolve()), "--role", system, "--out", str(out),
+                   "--data", str(args.data), "--feeds", str(args.feeds), "--entries", str(args.entries),
+                   "--day-seconds", str(args.day_seconds), "--posts-rate", str(args.posts_rate),
+                   "--seed", str(args.seed), "--days", str(args.days)]
+        if budget is not None:
+            command += ["--budget", str(budget)]
+        print(f"running {name} ({args.day_seconds:g} s for the simulated day)...", file=sys.stderr)
+        subprocess.run(command, check=True, cwd=ROOT)
+        results[name] = json.loads(out.read_text())
+        out.unlink()
+        budget = results[name]["requests"] if budget is None else budget
+    report(results, args.json, title=f"storydesk watch vs a naive poller: {args.feeds} feeds, {args.entries} "
+                                     f"entries over {args.days} simulated day(s) ({args.day_seconds:g} s each), "
+                                     f"{args.posts_rate:g} posts/s (storydesk only)")
+
+
+if __name__ == "__main__":
+    main()
