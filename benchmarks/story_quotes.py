@@ -1,6 +1,6 @@
 """Who said what on the project's own annotated stories: misattributed quotes (goal 0).
 
-    python -m benchmarks.story_quotes [--data DIR] [--json]
+    python -m benchmarks.story_quotes [--data DIR] [--json] [--split dev|test] [--errors]
 
 Data: the giveme5w1h-news-cluster folder (default ../shared/data/giveme5w1h-news-cluster);
 labels: ``benchmarks/labels/stories/quotes.jsonl`` (hand-annotated, see that folder's
@@ -208,13 +208,14 @@ def brief_stories(stories) -> dict[str, dict]:
 def main(argv: list[str] | None = None) -> dict[str, dict[str, float]]:
     p = parser(__doc__.splitlines()[0], "giveme5w1h-news-cluster")
     p.add_argument("--errors", action="store_true", help="also list the wrong and missing speakers of the dev stories")
+    p.add_argument("--split", choices=("dev", "test"), default=None, help="one split (default: both)")
     args = p.parse_args(argv)
     require(args.data / "data")
-    stories = load_story_set(args.data)
+    stories = load_story_set(args.data, args.split, needs=("quotes",))
     check_hashes(stories, read_labels())
     briefs = brief_stories(stories)
     ordered = {}
-    for split in ("dev", "test"):
+    for split in ("dev", "test") if args.split is None else (args.split,):
         chosen = [s for s in stories if s.split == split]
         if chosen:
             ordered[f"storydesk ({split})"] = score(chosen, [briefs[s.name] for s in chosen])
