@@ -194,11 +194,17 @@ def main(argv: list[str] | None = None) -> dict:
         fitted = {"train": "PolNeAR train", "candidates": len(y), "speakers": int(sum(y)),
                   "C": C, "dev_log_loss": round(loss, 4)}
     model = SpeakerModel(VERSION, weights, 0.0)
-    docs = predictions(args.data / "dev", {"fitted": model})["fitted"]
+    dev_data = load(args.data / "dev")
+    dev_docs = _docs(load_nlp(Settings().spacy_model), args.data / "dev", args.cache, [t for _, t, _ in dev_data])
+
+    def run(m):
+        return predictions(args.data / "dev", {"m": m}, docs=dev_docs)["m"]
+
+    docs = run(model)
     decisions = speaker_decisions(docs)
     threshold = choose_threshold(decisions, args.precision)
     shipped = replace(model, threshold=threshold)
-    dev = score(predictions(args.data / "dev", {"shipped": shipped})["shipped"])
+    dev = score(run(shipped))
     # a quote whose neighbour loses its speaker at the threshold can lose a carried one:
     # raise the threshold to the next decision until the run itself meets the target
     higher = sorted({p for p, _ in decisions if p is not None and p > threshold})
@@ -206,7 +212,7 @@ def main(argv: list[str] | None = None) -> dict:
         if dev["speaker_precision"] >= args.precision:
             break
         threshold, shipped = nxt, replace(model, threshold=nxt)
-        dev = score(predictions(args.data / "dev", {"shipped": shipped})["shipped"])
+        dev = score(run(shipped))
     full = score(docs)
     report = {
         "version": VERSION,
