@@ -27,7 +27,8 @@ A shown speaker is right when it is the labelled name or one of its aliases up t
 accents, initials and titles (:func:`storydesk.analyze.entities.same_person`), the
 labelled person's surname alone, or, for an unnamed role, a role phrase with the same
 head noun ("A spokesman" for "A British Transport Police spokesman") or the organisation
-the role speaks for when the role names it ("RAIB" for "An RAIB spokesman"; never a
+the role speaks for when the role names it ("RAIB", or "Rail Accident Investigation
+Branch" spelt out, for "An RAIB spokesman"; never a
 person: "Harvey Weinstein" is wrong for "a rep for Weinstein"). Dev and test are
 reported separately; only dev may be tuned on.
 """
@@ -103,15 +104,22 @@ def _role_head(phrase: str) -> str:
     return head[:-1] if head.endswith("s") and len(head) > 3 else head
 
 
+def _initials(name: str) -> str:
+    """"Rail Accident Investigation Branch" -> "RAIB" (the words' capitals, small words left out)."""
+    words = [w for w in name.split() if w[:1].isupper()]
+    return "".join(w[0] for w in words) if len(words) > 1 else ""
+
+
 def right(shown: str, label: Label, shown_type: str | None = None) -> bool:
     """Whether ``shown`` is the labelled speaker (see the module docstring)."""
     from storydesk.analyze.entities import fold, name_key, same_person
 
     if label.speaker is None:
         return False
-    if label.type == "role" and shown_type == "organization" and re.search(
-            rf"\b{re.escape(fold(shown))}\b", fold(label.speaker)):
-        return True  # "An RAIB spokesman": the body the spokesman speaks for
+    if label.type == "role" and shown_type == "organization" and (
+            re.search(rf"\b{re.escape(fold(shown))}\b", fold(label.speaker))
+            or _initials(shown) in label.speaker.split()):
+        return True  # "An RAIB spokesman": the body the spokesman speaks for, or spelt out
     for name in (label.speaker, *label.aliases):
         if same_person(shown, name) or fold(shown) == fold(name):
             return True

@@ -21,6 +21,7 @@ headline-like sentences are neither antecedents nor evidence.
 
 from __future__ import annotations
 
+import re
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field, replace
 
@@ -95,6 +96,13 @@ def _clause_votes(doc, e: Entity, quoted, votes: Counter, others: list[int]) -> 
                     votes[PRONOUN_GENDER[subjects[0].lower_]] += 2
 
 
+def _modifier(doc, e: Entity) -> bool:
+    """A name used as a modifier ("the Clinton campaign", "Trump's remarks"), not as
+    someone who acts in the sentence."""
+    span = doc.char_span(e.start, e.end, alignment_mode="expand")
+    return span is not None and span.root.dep_ in ("compound", "poss", "amod", "nmod")
+
+
 def _speech_subject(tok) -> bool:
     return tok.dep_ in _SUBJ and is_cue(tok.head)
 
@@ -111,7 +119,7 @@ def _continuation_votes(doc, persons: list[Entity], quoted, headlines, votes) ->
     for here, after in zip(sents, sents[1:]):
         if "\n" in text[here.start_char:after.end_char].strip():
             continue
-        named = [e for e in persons if here.start_char <= e.start < here.end_char]
+        named = [e for e in persons if here.start_char <= e.start < here.end_char and not _modifier(doc, e)]
         if len({e.canonical for e in named}) != 1 or any(
                 after.start_char <= e.start < after.end_char for e in persons):
             continue
@@ -420,6 +428,18 @@ def pronoun_role(doc, tok, people: People, text: str | None = None) -> RoleMenti
     return found
 
 
+def _cut_name(name: str) -> bool:
+    """A name cut before the person's own name: it ends with a title or a rank's ordinal
+    ("Navy Capt", "Air Force 1st").
+
+    >>> _cut_name("Navy Capt"), _cut_name("Air Force 1st"), _cut_name("Jeff Davis")
+    (True, True, False)
+    """
+    words = name.split()
+    last = words[-1].lower().rstrip(".") if words else ""
+    return last in TITLES or re.fullmatch(r"\d+(st|nd|rd|th)", last) is not None
+
+
 def speaker_of(doc, start: int, end: int, entities: list[Entity], people: People, quoted,
                text: str | None = None) -> tuple[str | None, str | None, int, int]:
     """``(speaker, speaker_type, start, end)`` for the speaker mention ``doc[start:end]``
@@ -432,10 +452,15 @@ def speaker_of(doc, start: int, end: int, entities: list[Entity], people: People
     if time_word(span.text):
         return None, None, s_char, e_char
     name = speaker_name(doc, start, end, entities, people, quoted, text)
+    if name is not None and _cut_name(name):
+        name = None  # "Navy Capt. Jeff Davis" read as "Navy Capt": not a name to show
     if name is not None and not time_word(name):
         types = {e.type for e in entities if e.canonical == name}
-        for e in entities:  # the whole name, when the parse gave part of it
-            if e.start < e_char and s_char < e.end and e.canonical == name:
+        head = span.root
+        lo, hi = head.left_edge.idx, head.right_edge.idx + len(head.right_edge)
+        for e in entities:  # the whole name, when the parse gave part of it or put it in
+            # apposition ("Ana Diaz, the chairwoman", "Ambassador to the UN Nikki Haley")
+            if e.canonical == name and (e.start < e_char and s_char < e.end or lo <= e.start < hi):
                 s_char, e_char = min(s_char, e.start), max(e_char, e.end)
         kind = "person" if "PERSON" in types or not types else "organization"
         return name, kind, s_char, e_char

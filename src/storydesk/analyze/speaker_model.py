@@ -6,8 +6,8 @@ candidates of one quote are then weighed against each other (at most one of them
 speaker: :meth:`SpeakerModel.best`). The most likely candidate is the speaker when that
 probability reaches the model's threshold; otherwise the quote has no speaker. Weights and threshold are fitted by
 ``benchmarks/fit_speakers.py`` (PolNeAR train for the weights, PolNeAR dev for the
-threshold: the lowest one at which speaker precision on dev is at least 0.975, 0.98 less
-the noise of PolNeAR's own Source choices; see README.md) and ship as
+threshold: the lowest one at which speaker precision on dev is at least 0.98, as issue 11
+asks; see README.md) and ship as
 ``speaker_weights.json`` beside this module, with the figures measured when fitted.
 Plain Python at run time: no scikit-learn, no numpy.
 
