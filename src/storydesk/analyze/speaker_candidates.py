@@ -65,6 +65,7 @@ class Candidate:
     end: int
     features: dict[str, float] = field(default_factory=dict)
     route: str | None = None  # the rules' route, when the rules chose this mention
+    who: str | None = None  # the name the mention stands for, when the text says
 
 
 def time_word(text: str) -> bool:
@@ -306,7 +307,8 @@ def gather(scene: Scene, window: tuple[int, int], quote: tuple[int, int], region
             f["relay_obj"] = 1.0
         if outer and root not in relay_subjects:
             f["outer_relay"] = 1.0
-        cand = Candidate(root, start, end, f, rule.route if rule is not None and root == rule.root else None)
+        cand = Candidate(root, start, end, f, rule.route if rule is not None and root == rule.root else None,
+                         name)
         out.append(cand)
     _mark_nearest(out)
     return out
@@ -345,10 +347,10 @@ def _explicit_features(scene: Scene, f: dict, tok, kind: str, start: int, end: i
         f["appos"] = 1.0
     if not f.get("subj_speech"):
         return
-    gap = range(q_hi, start) if after else range(end, q_lo)
-    words = [doc[i] for i in gap if not scene.inside(i) and doc[i].pos_ not in _GAP_POS]
+    gap = [doc[i] for i in (range(q_hi, start) if after else range(end, q_lo)) if not scene.inside(i)]
+    words = [t for t in gap if t.pos_ not in _GAP_POS]
     verb = tok.head if tok.dep_ in _SUBJ else tok.head.head
-    if len(gap) <= 8 and all(w.i == verb.i for w in words):
+    if len(gap) <= 8 and all(w.i == verb.i for w in words) and not any(t.text in (".", "!", "?", ";") for t in gap):
         f["explicit"] = 1.0
         if kind == "person":
             f["explicit_name"] = 1.0
