@@ -340,16 +340,19 @@ def systems() -> dict:
             "previous rules": SpeakerModel.rules_only(), "textacy": None}
 
 
-def predictions(folder: Path, models: dict, limit: int | None = None) -> dict[str, list]:
-    """``{system: [(text, golds, preds)]}`` for the articles of ``folder``."""
+def predictions(folder: Path, models: dict, limit: int | None = None, docs=None) -> dict[str, list]:
+    """``{system: [(text, golds, preds)]}`` for the articles of ``folder`` (``docs``: their
+    spaCy docs, already parsed, in ``load`` order; parsed here when not given)."""
     from storydesk.analyze import load_nlp
     from storydesk.config import Settings
     from storydesk.model import Article
 
     data = load(folder, limit)
-    nlp = load_nlp(Settings().spacy_model)
+    if docs is None:
+        nlp = load_nlp(Settings().spacy_model)
+        docs = nlp.pipe((t for _, t, _ in data), batch_size=16)
     out: dict[str, list] = {name: [] for name in models}
-    for (name, text, golds), doc in zip(data, nlp.pipe((t for _, t, _ in data), batch_size=16)):
+    for (name, text, golds), doc in zip(data, docs):
         golds = with_heads(golds, doc)
         article = Article(id=name, text=text, source=name, format="text")
         for system, model in models.items():

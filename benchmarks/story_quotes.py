@@ -1,6 +1,6 @@
 """Who said what on the project's own annotated stories: misattributed quotes (goal 0).
 
-    python -m benchmarks.story_quotes [--data DIR] [--json]
+    python -m benchmarks.story_quotes [--data DIR] [--json] [--split dev|test] [--errors]
 
 Data: the giveme5w1h-news-cluster folder (default ../shared/data/giveme5w1h-news-cluster);
 labels: ``benchmarks/labels/stories/quotes.jsonl`` (hand-annotated, see that folder's
@@ -27,7 +27,8 @@ A shown speaker is right when it is the labelled name or one of its aliases up t
 accents, initials and titles (:func:`storydesk.analyze.entities.same_person`), the
 labelled person's surname alone, or, for an unnamed role, a role phrase with the same
 head noun ("A spokesman" for "A British Transport Police spokesman") or the organisation
-the role speaks for when the role names it ("RAIB" for "An RAIB spokesman"; never a
+the role speaks for when the role names it ("RAIB", or "Rail Accident Investigation
+Branch" spelt out, for "An RAIB spokesman"; never a
 person: "Harvey Weinstein" is wrong for "a rep for Weinstein"). Dev and test are
 reported separately; only dev may be tuned on.
 """
@@ -103,15 +104,22 @@ def _role_head(phrase: str) -> str:
     return head[:-1] if head.endswith("s") and len(head) > 3 else head
 
 
+def _initials(name: str) -> str:
+    """"Rail Accident Investigation Branch" -> "RAIB" (the words' capitals, small words left out)."""
+    words = [w for w in name.split() if w[:1].isupper()]
+    return "".join(w[0] for w in words) if len(words) > 1 else ""
+
+
 def right(shown: str, label: Label, shown_type: str | None = None) -> bool:
     """Whether ``shown`` is the labelled speaker (see the module docstring)."""
     from storydesk.analyze.entities import fold, name_key, same_person
 
     if label.speaker is None:
         return False
-    if label.type == "role" and shown_type == "organization" and re.search(
-            rf"\b{re.escape(fold(shown))}\b", fold(label.speaker)):
-        return True  # "An RAIB spokesman": the body the spokesman speaks for
+    if label.type == "role" and shown_type == "organization" and (
+            re.search(rf"\b{re.escape(fold(shown))}\b", fold(label.speaker))
+            or _initials(shown) in label.speaker.split()):
+        return True  # "An RAIB spokesman": the body the spokesman speaks for, or spelt out
     for name in (label.speaker, *label.aliases):
         if same_person(shown, name) or fold(shown) == fold(name):
             return True
@@ -208,13 +216,14 @@ def brief_stories(stories) -> dict[str, dict]:
 def main(argv: list[str] | None = None) -> dict[str, dict[str, float]]:
     p = parser(__doc__.splitlines()[0], "giveme5w1h-news-cluster")
     p.add_argument("--errors", action="store_true", help="also list the wrong and missing speakers of the dev stories")
+    p.add_argument("--split", choices=("dev", "test"), default=None, help="one split (default: both)")
     args = p.parse_args(argv)
     require(args.data / "data")
-    stories = load_story_set(args.data)
+    stories = load_story_set(args.data, args.split, needs=("quotes",))
     check_hashes(stories, read_labels())
     briefs = brief_stories(stories)
     ordered = {}
-    for split in ("dev", "test"):
+    for split in ("dev", "test") if args.split is None else (args.split,):
         chosen = [s for s in stories if s.split == split]
         if chosen:
             ordered[f"storydesk ({split})"] = score(chosen, [briefs[s.name] for s in chosen])

@@ -3,12 +3,9 @@ PolNeAR dev.
 
 Quote detection keeps the floors of issue 3 (F1 0.85, precision 0.88, above textacy).
 Speakers come from the speaker model (issue 11): its threshold was chosen on this very
-split for a speaker precision of 0.975 (0.98 less the noise of PolNeAR's own Source
-choices: several of the model's most confident "errors" credit words to the nested
-speaker the text names), measured 0.978 at coverage 0.604 when pinned; the floor allows
-the noise of ~320 decisions (one standard error is about 0.008), and a coverage floor
-keeps the threshold from buying precision with silence. The figures
-measured when pinned are in README.md ("Who said what") and in the weights file
+split for a speaker precision of 0.98, as the issue asks, measured 0.981 at coverage 0.602
+when pinned; a coverage floor keeps the threshold from buying precision with silence. The
+figures measured when pinned are in README.md ("Who said what") and in the weights file
 (``storydesk/analyze/speaker_weights.json``, ``dev``)."""
 
 from __future__ import annotations

@@ -21,16 +21,17 @@ headline-like sentences are neither antecedents nor evidence.
 
 from __future__ import annotations
 
+import re
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field, replace
 
 from ..model import Entity
 from .headlines import inside
-from .lexicon import FIRST_SECOND, GROUP_NOUNS, PLURAL_PRONOUNS, PRONOUN_GENDER, ROLE_NOUNS
+from .lexicon import FIRST_SECOND, GROUP_NOUNS, PLURAL_PRONOUNS, PRONOUN_GENDER, ROLE_NOUNS, TITLES
 from .roles import (RoleMention, Tie, antecedent, compatible, modifiers, paragraph_before, role_gender,
                     pronouns, role_mentions, role_ties, tied_name)
 from .speaker_candidates import time_word
-from .speakers import np_span
+from .speakers import is_cue, np_span
 
 _SPEAKER_TYPES = ("PERSON", "ORG", "GPE", "NORP")
 _SUBJ = ("nsubj", "nsubjpass")
@@ -95,6 +96,42 @@ def _clause_votes(doc, e: Entity, quoted, votes: Counter, others: list[int]) -> 
                     votes[PRONOUN_GENDER[subjects[0].lower_]] += 2
 
 
+def _modifier(doc, e: Entity) -> bool:
+    """A name used as a modifier ("the Clinton campaign", "Trump's remarks"), not as
+    someone who acts in the sentence."""
+    span = doc.char_span(e.start, e.end, alignment_mode="expand")
+    return span is not None and span.root.dep_ in ("compound", "poss", "amod", "nmod")
+
+
+def _speech_subject(tok) -> bool:
+    return tok.dep_ in _SUBJ and is_cue(tok.head)
+
+
+def _continuation_votes(doc, persons: list[Entity], quoted, headlines, votes) -> None:
+    """"Panama will change, says Felipe Chapman. "...," he says.": the he/she subject of
+    a speech verb in the sentence right after one whose only named person is the subject
+    of a speech verb, in the same paragraph and with nobody else named in between,
+    continues that speaker, and tells the speaker's gender (one vote). Across a
+    paragraph break the pronoun may well be someone else ("...," said Ruiz. // "...,"
+    she said: Holt again)."""
+    text = doc.text
+    sents = [s for s in doc.sents if not inside(headlines, s.start_char)]
+    for here, after in zip(sents, sents[1:]):
+        if "\n" in text[here.start_char:after.end_char].strip():
+            continue
+        named = [e for e in persons if here.start_char <= e.start < here.end_char and not _modifier(doc, e)]
+        if len({e.canonical for e in named}) != 1 or any(
+                after.start_char <= e.start < after.end_char for e in persons):
+            continue
+        if not any(_speech_subject(t) for e in named
+                   for t in (doc.char_span(e.start, e.end, alignment_mode="expand") or ())):
+            continue
+        pron = {PRONOUN_GENDER[t.lower_] for t in after
+                if t.lower_ in ("he", "she") and not quoted(t.idx) and _speech_subject(t)}
+        if len(pron) == 1:
+            votes[named[0].canonical][pron.pop()] += 1
+
+
 def read_people(doc, entities: list[Entity], quoted, headlines=(), text: str | None = None) -> People:
     """Gender, role ties and mentions of every person named in ``doc``.
 
@@ -135,6 +172,7 @@ def read_people(doc, entities: list[Entity], quoted, headlines=(), text: str | N
                 if t.text.lower() in ("he", "she") and t.idx > first and not quoted(t.idx)}
         if len(pron) == 1:
             votes[named.pop()][pron.pop()] += 1
+    _continuation_votes(doc, people.persons, quoted, headlines, votes)
     for name, v in votes.items():
         (g, n), *rest = v.most_common() + [(None, 0), (None, 0)]
         people.gender[name] = g if n > rest[0][1] else None
@@ -266,6 +304,31 @@ def resolve_pronoun(doc, tok, people: People, quoted, text: str | None = None,
     return found.canonical
 
 
+def _name_after_body(doc, head, entities: list[Entity], quoted) -> str | None:
+    """"U.S. Ambassador to the United Nations Nikki Haley said": a role whose
+    prepositional phrase names a body and ends with a person's name, the name right
+    after the body's, is that person ("a spokesman for President Obama" is not Obama:
+    the name is the phrase's own object, after a title)."""
+    if not (head.lemma_.lower() in ROLE_NOUNS or head.lower_ in ROLE_NOUNS):
+        return None
+    for child in head.rights:
+        if child.dep_ != "prep" or child.lower_ not in ("to", "of", "at", "for", "in") or quoted(child.idx):
+            continue
+        edge = child.right_edge
+        end = edge.idx + len(edge)
+        for e in entities:
+            if e.type != "PERSON" or e.end != end or e.start <= child.idx:
+                continue
+            before = doc.char_span(e.start, e.end, alignment_mode="expand")
+            if before is None or before.start == 0:
+                continue
+            prev = doc[before.start - 1]
+            if prev.pos_ == "PROPN" and prev.text[:1].isupper() and prev.i > child.i + 1 \
+                    and prev.text.lower().rstrip(".") not in TITLES:
+                return e.canonical
+    return None
+
+
 def speaker_name(doc, start: int, end: int, entities: list[Entity], people: People, quoted,
                  text: str | None = None) -> str | None:
     """The canonical name of the speaker mention ``doc[start:end]`` (token indices)."""
@@ -288,6 +351,9 @@ def speaker_name(doc, start: int, end: int, entities: list[Entity], people: Peop
                      and child.left_edge.idx <= e.start < child.right_edge.idx + len(child.right_edge)}
             if len(named) == 1:
                 return named.pop()
+    named = _name_after_body(doc, head, entities, quoted)
+    if named is not None:
+        return named
     role = next((r for r in people.roles if r.start <= span.start_char < r.end), None)
     if role is not None and not any(t.dep_ == "poss" and t.pos_ == "PROPN" for t in span):
         return resolve_role_mention(doc, role, people, quoted)
@@ -362,6 +428,18 @@ def pronoun_role(doc, tok, people: People, text: str | None = None) -> RoleMenti
     return found
 
 
+def _cut_name(name: str) -> bool:
+    """A name cut before the person's own name: it ends with a title or a rank's ordinal
+    ("Navy Capt", "Air Force 1st").
+
+    >>> _cut_name("Navy Capt"), _cut_name("Air Force 1st"), _cut_name("Jeff Davis")
+    (True, True, False)
+    """
+    words = name.split()
+    last = words[-1].lower().rstrip(".") if words else ""
+    return last in TITLES or re.fullmatch(r"\d+(st|nd|rd|th)", last) is not None
+
+
 def speaker_of(doc, start: int, end: int, entities: list[Entity], people: People, quoted,
                text: str | None = None) -> tuple[str | None, str | None, int, int]:
     """``(speaker, speaker_type, start, end)`` for the speaker mention ``doc[start:end]``
@@ -374,10 +452,15 @@ def speaker_of(doc, start: int, end: int, entities: list[Entity], people: People
     if time_word(span.text):
         return None, None, s_char, e_char
     name = speaker_name(doc, start, end, entities, people, quoted, text)
+    if name is not None and _cut_name(name):
+        name = None  # "Navy Capt. Jeff Davis" read as "Navy Capt": not a name to show
     if name is not None and not time_word(name):
         types = {e.type for e in entities if e.canonical == name}
-        for e in entities:  # the whole name, when the parse gave part of it
-            if e.start < e_char and s_char < e.end and e.canonical == name:
+        head = span.root
+        lo, hi = head.left_edge.idx, head.right_edge.idx + len(head.right_edge)
+        for e in entities:  # the whole name, when the parse gave part of it or put it in
+            # apposition ("Ana Diaz, the chairwoman", "Ambassador to the UN Nikki Haley")
+            if e.canonical == name and (e.start < e_char and s_char < e.end or lo <= e.start < hi):
                 s_char, e_char = min(s_char, e.start), max(e_char, e.end)
         kind = "person" if "PERSON" in types or not types else "organization"
         return name, kind, s_char, e_char

@@ -118,6 +118,28 @@ def _name_word(tok) -> bool:
             and low not in TITLES and low not in ROLE_NOUNS)
 
 
+def _joined(doc, i: int) -> bool:
+    """Token ``i`` is the part after a hyphen of one word ("Dong-yup", "Jean-Paul")."""
+    return i >= 2 and doc[i - 1].text == "-" and not doc[i - 1].whitespace_ and not doc[i - 2].whitespace_
+
+
+def _hyphenated_end(doc, end: int, taken) -> int:
+    """The end of a name followed by a hyphenated given name the tagger cut off
+    ("Kim [Dong-yup]"): a capitalised word joined by a hyphen to the next, right after
+    the name on the same line.
+
+    >>> import spacy
+    >>> doc = spacy.blank("en")("Kim Dong-yup said")
+    >>> _hyphenated_end(doc, 1, [False] * len(doc))
+    4
+    """
+    while (end + 2 < len(doc) and doc[end - 1].whitespace_ == " " and not any(taken[end:end + 3])
+           and doc[end].text[:1].isupper() and doc[end].is_alpha and not doc[end].whitespace_
+           and doc[end + 1].text == "-" and not doc[end + 1].whitespace_ and doc[end + 2].is_alpha):
+        end += 3
+    return end
+
+
 def _candidates(doc, posts: list[Post], headlines: list[tuple[int, int]]) -> list[_Mention]:
     out: list[_Mention] = []
     taken = [False] * len(doc)
@@ -141,6 +163,8 @@ def _candidates(doc, posts: list[Post], headlines: list[tuple[int, int]]) -> lis
         if label == "PERSON":  # the tagger often leaves a first name out ("Ana [Diaz]")
             while s > 0 and not taken[s - 1] and _name_word(doc[s - 1]) and "\n" not in doc[s - 1].whitespace_:
                 s -= 1
+        if label in ("PERSON", None):
+            e = _hyphenated_end(doc, e, taken)
         if s > 0 and doc[s - 1].text in ("#", "@"):
             continue
         s2, e2, ev = _trim(doc, s, e)
@@ -153,7 +177,8 @@ def _candidates(doc, posts: list[Post], headlines: list[tuple[int, int]]) -> lis
         text = doc[s2:e2].text
         if text.islower() or "#" in text or "@" in text or "/" in text:
             continue
-        if any(t.is_alpha and t.text.islower() and not t.is_stop for t in doc[s2:e2]):
+        if any(t.is_alpha and t.text.islower() and not t.is_stop and not _joined(doc, t.i)
+               for t in doc[s2:e2]):
             continue  # "Morrow told the court": a clause, not a name
         start_char = doc[s2].idx
         if any(p.start <= start_char < p.end for p in posts):

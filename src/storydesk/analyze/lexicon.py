@@ -86,7 +86,7 @@ ROLE_NOUNS = {
         psychologist psychiatrist filmmaker celebrity personality influencer blogger
         youtuber designer artist chef pastor priest bishop critic opponent supporter
         landlord landlady tenant neighbour neighbor resident friend relative teacher student
-        nurse paramedic firefighter""".split()},
+        nurse paramedic firefighter contributor columnist correspondent photographer""".split()},
 }
 
 #: Nouns for people, groups of people and bodies that speak as one ("residents said",

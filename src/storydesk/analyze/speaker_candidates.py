@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 
 from ..model import Entity
 from .lexicon import MESSAGE_NOUNS, PLURAL_PRONOUNS, ROLE_NOUNS
-from .speakers import is_cue, np_span
+from .speakers import is_cue, np_span, relayed
 
 _SUBJ = ("nsubj", "nsubjpass")
 _ENTITY_KINDS = {"PERSON": "person", "ORG": "org", "GPE": "place", "LOC": "place", "NORP": "norp"}
@@ -49,7 +49,11 @@ FEATURES = (
     "after", "log_dist", "same_sent", "prev_par", "quote_between", "nearest", "nearest_subj",
     "named_in_quote", "log_mentions", "resolved", "headline", "outlet_like", "colon_lead",
     "subj_speech_same_sent", "org_publish", "pron_unresolved", "translated", "n_speech_subj",
+    "explicit", "explicit_name", "appos", "relay_obj", "relay_subj", "outer_relay",
 )
+#: Words that may stand between a quote and its explicit speaker besides the cue
+#: (`"...," said Ana Diaz`, `Diaz also said: "..."`).
+_GAP_POS = ("PUNCT", "ADV", "AUX", "PART", "SPACE")
 
 
 @dataclass
@@ -61,6 +65,7 @@ class Candidate:
     end: int
     features: dict[str, float] = field(default_factory=dict)
     route: str | None = None  # the rules' route, when the rules chose this mention
+    who: str | None = None  # the name the mention stands for, when the text says
 
 
 def time_word(text: str) -> bool:
@@ -227,6 +232,7 @@ def gather(scene: Scene, window: tuple[int, int], quote: tuple[int, int], region
         by_dist.append(rule.root)
     q_sents = {t.sent.start for t in doc[q_lo:q_hi]}
     speech_subjects = sum(1 for i in by_dist if doc[i].dep_ in _SUBJ and is_cue(doc[i].head))
+    relay_objects, relay_subjects, outer = _relays(scene, q_lo, q_hi)
     out = []
     for root in by_dist:
         tok = doc[root]
@@ -294,10 +300,60 @@ def gather(scene: Scene, window: tuple[int, int], quote: tuple[int, int], region
         if translated:
             f["translated"] = 1.0
         f["n_speech_subj"] = float(min(speech_subjects, 4))
-        cand = Candidate(root, start, end, f, rule.route if rule is not None and root == rule.root else None)
+        _explicit_features(scene, f, tok, kind, start, end, q_lo, q_hi, after)
+        if relay_subjects and root in relay_subjects:
+            f["relay_subj"] = 1.0
+        if root in relay_objects:
+            f["relay_obj"] = 1.0
+        if outer and root not in relay_subjects:
+            f["outer_relay"] = 1.0
+        cand = Candidate(root, start, end, f, rule.route if rule is not None and root == rule.root else None,
+                         name)
         out.append(cand)
     _mark_nearest(out)
     return out
+
+
+def _relays(scene: Scene, q_lo: int, q_hi: int) -> tuple[set[int], set[int], bool]:
+    """In the quote's sentences, outside quotation marks: the objects of "quoted X as
+    saying" (the speaker) and the subjects of such verbs (who relays the words), and
+    whether the words come through a relay at all ("according to", "reported")."""
+    doc = scene.doc
+    objects, subjects, outer = set(), set(), False
+    tokens = {t.i: t for k in (q_lo, max(q_lo, q_hi - 1)) for t in doc[k].sent}
+    for tok in tokens.values():
+        if scene.inside(tok.i):
+            continue
+        obj = relayed(tok, scene.inside)
+        if obj is not None:
+            objects.add(obj.i)
+            subjects.update(c.i for c in tok.children if c.dep_ == "nsubj")
+            outer = True
+        elif (tok.lower_ == "according" and tok.i + 1 < len(doc) and doc[tok.i + 1].lower_ == "to") or (
+                tok.pos_ == "VERB" and tok.lemma_.lower() in _PUBLISH):
+            outer = True
+            subjects.update(c.i for c in tok.children if c.dep_ == "nsubj")
+    return objects, subjects, outer
+
+
+def _explicit_features(scene: Scene, f: dict, tok, kind: str, start: int, end: int,
+                       q_lo: int, q_hi: int, after: bool) -> None:
+    """The textbook attributions: the subject of a speech verb with nothing but the verb,
+    adverbs and punctuation between it and the quote (`"...," said Ana Diaz`, `"...,"
+    Diaz said`, `Diaz said: "..."`); ``appos``: a name described by an apposition
+    ("Daniel Okafor, the authority's chief executive")."""
+    doc = scene.doc
+    if any(c.dep_ == "appos" for c in tok.children) or tok.dep_ == "appos":
+        f["appos"] = 1.0
+    if not f.get("subj_speech"):
+        return
+    gap = [doc[i] for i in (range(q_hi, start) if after else range(end, q_lo)) if not scene.inside(i)]
+    words = [t for t in gap if t.pos_ not in _GAP_POS]
+    verb = tok.head if tok.dep_ in _SUBJ else tok.head.head
+    if len(gap) <= 8 and all(w.i == verb.i for w in words) and not any(t.text in (".", "!", "?", ";") for t in gap):
+        f["explicit"] = 1.0
+        if kind == "person":
+            f["explicit_name"] = 1.0
 
 
 def _mark_nearest(cands: list[Candidate]) -> None:

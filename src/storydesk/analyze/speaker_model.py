@@ -6,8 +6,8 @@ candidates of one quote are then weighed against each other (at most one of them
 speaker: :meth:`SpeakerModel.best`). The most likely candidate is the speaker when that
 probability reaches the model's threshold; otherwise the quote has no speaker. Weights and threshold are fitted by
 ``benchmarks/fit_speakers.py`` (PolNeAR train for the weights, PolNeAR dev for the
-threshold: the lowest one at which speaker precision on dev is at least 0.975, 0.98 less
-the noise of PolNeAR's own Source choices; see README.md) and ship as
+threshold: the lowest one at which speaker precision on dev is at least 0.98, as issue 11
+asks; see README.md) and ship as
 ``speaker_weights.json`` beside this module, with the figures measured when fitted.
 Plain Python at run time: no scikit-learn, no numpy.
 
@@ -59,21 +59,27 @@ class SpeakerModel:
         return ez / (1.0 + ez)
 
     def best(self, candidates: list[Candidate]) -> tuple[Candidate | None, float]:
-        """The most likely candidate and the probability that it is the speaker, given
-        that at most one candidate is: each candidate's odds over one plus the sum of
-        all candidates' odds (two strong candidates halve each other's chance; a lone
-        weak one stays weak). (None, 0.0) when there is no candidate."""
+        """The most likely speaker and the probability that it said the quote, given that
+        at most one speaker did: a speaker's odds (summed over the candidates that name
+        the same person: "economist Ruth Abara" and the "she" that stands for her do not
+        compete) over one plus the sum of all candidates' odds (two strong rivals halve
+        each other's chance; a lone weak one stays weak). The speaker's most likely
+        mention is returned. (None, 0.0) when there is no candidate."""
         if not candidates:
             return None, 0.0
         if self.rules:
             ruled = [c for c in candidates if c.features.get("rule")]
             return (ruled[0], 1.0) if ruled else (None, 0.0)
-        odds = []
-        for c in candidates:
+        groups: dict[object, list[tuple[float, int]]] = {}
+        total = 0.0
+        for k, c in enumerate(candidates):
             p = min(self.probability(c.features), 1.0 - 1e-9)
-            odds.append(p / (1.0 - p))
-        k = max(range(len(odds)), key=odds.__getitem__)
-        return candidates[k], odds[k] / (1.0 + sum(odds))
+            odds = p / (1.0 - p)
+            total += odds
+            groups.setdefault(c.who if c.who else ("mention", k), []).append((odds, k))
+        members = max(groups.values(), key=lambda g: sum(o for o, _ in g))
+        _, k = max(members)
+        return candidates[k], sum(o for o, _ in members) / (1.0 + total)
 
 
 def load_model(path: Path | str | None = None) -> SpeakerModel:

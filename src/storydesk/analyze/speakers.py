@@ -90,9 +90,31 @@ def _message_source(tok):
     return tok
 
 
+#: Verbs whose object is the speaker when "as saying" follows ("KCNA quoted Kim as saying").
+_RELAY = frozenset(("quote", "cite"))
+
+
+def relayed(tok, inside):
+    """The object of "quoted X as saying" / "cited X as saying": X is the speaker, the
+    subject only relays the words. None for any other verb."""
+    if tok.lemma_.lower() not in _RELAY:
+        return None
+    obj = next((c for c in tok.children if c.dep_ in ("dobj", "nsubjpass") and c.pos_ in ("PROPN", "NOUN", "PRON")
+                and not inside(c.i)), None)
+    if obj is None:
+        return None
+    following = tok.doc[obj.right_edge.i + 1:obj.right_edge.i + 3]
+    if len(following) == 2 and following[0].lower_ == "as" and following[1].lemma_.lower() in ("say", "tell", "write"):
+        return obj
+    return None
+
+
 def _subject_by_parse(cue, inside) -> tuple[int, int] | None:
     tok = cue
     for _ in range(3):
+        relayed_to = relayed(tok, inside)
+        if relayed_to is not None:
+            return np_span(relayed_to)
         for child in tok.children:
             if child.dep_ in _SUBJ and not inside(child.i):
                 head = _message_source(child)
@@ -235,4 +257,4 @@ def attribute(doc, q_start: int, q_end: int, lo: int, hi: int, inside_quote) -> 
     return Attribution(start, end, subject, route, steps)
 
 
-__all__ = ["Attribution", "attribute", "cue_span", "is_cue", "np_span", "subject_of"]
+__all__ = ["Attribution", "attribute", "cue_span", "is_cue", "np_span", "relayed", "subject_of"]

@@ -81,6 +81,8 @@ def _pronoun_name(art: _Article, pos: int, g: str, gender, ties, depth: int = 0)
     if isinstance(found, int):
         return _pronoun_name(art, found, g, gender, ties, depth + 1) if depth < _MAX_CHAIN else None
     if isinstance(found, RoleMention):
+        if art.text[found.start:found.end].split()[0].lower() in ("his", "her"):
+            return None  # "to be closer to his daughter. "...," she said": a role in passing
         return _role_name(found, gender, ties)
     if isinstance(found, Entity) and gender.get(found.canonical) == g:
         return found.canonical
