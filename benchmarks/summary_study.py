@@ -40,11 +40,11 @@ CENTRED = ("support", "title", "centroid", "lead", "shared")
 
 
 def story_candidates(analyzed):
-    """The shipped candidates of a story, with what the shipped score is made of and the
-    other features; ``None`` when the story has no candidate."""
+    """The shipped candidates of a story, their similarities, their shipped scores and
+    their features; ``None`` when the story has no candidate."""
     from storydesk.brief.candidates import article_candidates, quoted_share
     from storydesk.brief.similarity import cosine, tfidf
-    from storydesk.brief.summary import SummaryParams, _distinct, _similarities, _support
+    from storydesk.brief.summary import SummaryParams, _distinct, _scores, _similarities, _support
     from storydesk.brief.terms import content_terms, words
 
     params = SummaryParams()
@@ -77,7 +77,7 @@ def story_candidates(analyzed):
                      "inv_rank": 1.0 / (1 + s.rank), "log_words": math.log(max(1, len(words(s.text)))),
                      "quoted": quoted_share(s.text), "centroid": cosine(vectors[i], centroid),
                      "lead": statistics.fmean(lead) if lead else 0.0, "shared": shared})
-    return distinct, near, to_titles, rows
+    return distinct, near, _scores(distinct, near, to_titles, len(analyzed), params), rows
 
 
 def feature_matrix(rows):
@@ -172,10 +172,7 @@ def main(argv: list[str] | None = None) -> dict:
                 if name not in ("centroid+mmr", "oracle greedy (all sentences)"):
                     outputs[name].append([])
             continue
-        r = cands[3]
-        shipped = [x["support"] + params.position_weight * x["inv_rank"] + params.title_weight * x["title"]
-                   for x in r]
-        outputs["storydesk"].append(picked_texts(cands, shipped))
+        outputs["storydesk"].append(picked_texts(cands, cands[2]))
         outputs[f"ranker ({args.folds}-fold)"].append(picked_texts(cands, ranker_scores[k]))
         outputs["oracle ranking"].append(picked_texts(cands, targets[k]))
         outputs["oracle greedy (candidates)"].append(

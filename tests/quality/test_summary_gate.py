@@ -55,3 +55,20 @@ def test_summary_beats_the_baselines_without_repeating_itself(data_dir, capsys):
     assert ours["repeats"] == 0.0 < results["centroid+mmr"]["repeats"], results
     assert ours["verbatim"] == 1.0
     assert ours["full_verbatim"] == 1.0 and ours["full_checked"] > 100
+
+
+def test_the_summary_study_scores_what_build_summary_picks(data_dir, capsys):
+    """The study's ``storydesk`` row is the shipped summary (same candidates, score and
+    selection as build_summary), so its ceilings are ceilings of what ships."""
+    from benchmarks.summary import main as benchmark
+    from benchmarks.summary_study import main as study
+
+    folder = data_dir / "neus-allsides-neutral-mds"
+    if not (folder / "train.source").exists():
+        pytest.skip(f"{folder}/train.source not found")
+    found = study(["--data", str(folder), "--limit", "40", "--folds", "2", "--json"])
+    shipped = benchmark(["--data", str(folder), "--split", "train", "--limit", "40", "--analyze", "0", "--json"])
+    capsys.readouterr()
+    for metric in ("rouge1", "rouge2", "repeats"):
+        assert found["storydesk"][metric] == shipped["storydesk"][metric], (metric, found, shipped)
+    assert found["oracle ranking"]["repeats"] == found["oracle greedy (candidates)"]["repeats"] == 0.0
