@@ -5,10 +5,22 @@ budget, never hold two sentences that restate each other (TF-IDF centroid + MMR,
 strongest baseline, does in 3 stories of 10), stay within half a point of centroid + MMR
 on ROUGE-1 and ROUGE-2, and every summary sentence and cited excerpt must be verbatim.
 
-Issue 11's goal, storydesk a point above centroid + MMR on both, is not met: tuning on
-the training split (sentence scores learned from ROUGE, centroid and length features,
-MMR selection) moved ROUGE by less than 0.3 points, and leaving out repeats costs
-0.3 points of ROUGE-2.
+Issue 11's goal, storydesk a point above centroid + MMR on both, is not met, and two
+rounds of work on the training split say why (``python -m benchmarks.summary_study
+--limit 0``, 2,452 train stories): with the issue's rules kept (no repeats, questions,
+captions or leaning openings), even a scorer that knew each candidate's own ROUGE
+against the reference would reach 0.436 / 0.217 ROUGE-1/2, and the shipped score is at
+0.397 / 0.173; a ridge ranker fitted on train (k-fold) over the score's parts plus
+centroid, lead-sentence, shared-term, length and quotation features scores 0.396 /
+0.172. Gradient-boosted rankers, ROUGE-1/2 optimised directly over the score's weights,
+a word-level pseudo-reference model (which words the reference uses, from how many
+outlets and titles print them), stop-word and punctuation style profiles, sentiment,
+weekday and name features, soft MMR penalties, a bonus for an article's next
+sentence, budget-aware ordering, a corpus IDF, looser candidate filters and filling
+short summaries each moved ROUGE by at most 0.2 points in cross-validation (topic
+words as features gained 0.2 ROUGE-1, fitted to this data's news years, so left out).
+In 16% of the stories the reference reuses most of one outlet's sentence (60% of its
+word pairs or more), and nothing reference-free tells which outlet's.
 
 What it runs: benchmarks/summary.py in full, on pysbd sentence spans (no spaCy
 analysis), calling build_summary, the function build_brief uses; and the whole pipeline
@@ -43,3 +55,20 @@ def test_summary_beats_the_baselines_without_repeating_itself(data_dir, capsys):
     assert ours["repeats"] == 0.0 < results["centroid+mmr"]["repeats"], results
     assert ours["verbatim"] == 1.0
     assert ours["full_verbatim"] == 1.0 and ours["full_checked"] > 100
+
+
+def test_the_summary_study_scores_what_build_summary_picks(data_dir, capsys):
+    """The study's ``storydesk`` row is the shipped summary (same candidates, score and
+    selection as build_summary), so its ceilings are ceilings of what ships."""
+    from benchmarks.summary import main as benchmark
+    from benchmarks.summary_study import main as study
+
+    folder = data_dir / "neus-allsides-neutral-mds"
+    if not (folder / "train.source").exists():
+        pytest.skip(f"{folder}/train.source not found")
+    found = study(["--data", str(folder), "--limit", "40", "--folds", "2", "--json"])
+    shipped = benchmark(["--data", str(folder), "--split", "train", "--limit", "40", "--analyze", "0", "--json"])
+    capsys.readouterr()
+    for metric in ("rouge1", "rouge2", "repeats"):
+        assert found["storydesk"][metric] == shipped["storydesk"][metric], (metric, found, shipped)
+    assert found["oracle ranking"]["repeats"] == found["oracle greedy (candidates)"]["repeats"] == 0.0

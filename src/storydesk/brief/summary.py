@@ -103,19 +103,24 @@ def _similarities(
     return near, to_titles
 
 
-def _scores(sentences: list[_Sentence], near: list[dict[int, float]], to_titles: list[float],
-            n_articles: int, params: SummaryParams) -> list[float]:
-    scores = []
+def _support(sentences: list[_Sentence], near: list[dict[int, float]], n_articles: int) -> list[float]:
+    """How much the *other* articles say what each sentence says: its word-for-word
+    copies plus its summed similarity to their sentences, per other article."""
+    out = []
     for i, sent in enumerate(sentences):
         own = {c.article for c in sent.printings}
         support = float(len(own) - 1)  # word-for-word copies in other articles
         for j, sim in near[i].items():
             if j != i:
                 support += sim * sum(1 for c in sentences[j].printings if c.article not in own)
-        support /= max(1, n_articles - 1)
-        scores.append(support + params.position_weight / (1 + sent.rank)
-                      + params.title_weight * to_titles[i])
-    return scores
+        out.append(support / max(1, n_articles - 1))
+    return out
+
+
+def _scores(sentences: list[_Sentence], near: list[dict[int, float]], to_titles: list[float],
+            n_articles: int, params: SummaryParams) -> list[float]:
+    return [support + params.position_weight / (1 + sent.rank) + params.title_weight * to_titles[i]
+            for i, (sent, support) in enumerate(zip(sentences, _support(sentences, near, n_articles)))]
 
 
 def _select(sentences: list[_Sentence], scores: list[float], near: list[dict[int, float]],

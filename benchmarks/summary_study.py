@@ -1,0 +1,196 @@
+"""What choosing summary sentences better could still gain, measured on NeuS/AllSides
+*train* only (never val): storydesk's shipped sentence scorer beside a ranker fitted on
+train, centroid + MMR, and three ceilings that read the reference.
+
+    .venv/bin/python -m benchmarks.summary_study [--data DIR] [--limit N] [--folds K] [--json]
+
+Same protocol as ``benchmarks/summary.py`` (pysbd sentences, 65-word cut, rouge-score F1
+with stemming, ``repeats`` = share of stories whose shown sentences restate each other).
+Every storydesk row picks with the shipped rules (:func:`storydesk.brief.summary._select`:
+best first, never a sentence repeating a picked one) among the shipped candidates
+(:mod:`storydesk.brief.candidates`: no questions, captions, fragments or sentences leaning
+on the one before); only the score that orders them differs:
+
+- ``storydesk``: the shipped score (cross-outlet support + position + title similarity).
+- ``ranker (k-fold)``: ridge regression of each candidate's own ROUGE-1 + ROUGE-2
+  precision (centred per story) on the shipped score's parts and further reference-free
+  features (centroid and lead-sentence similarity, share of its terms printed by two or
+  more articles, length, quoted share, each also centred per story); fitted on k-1 folds
+  of the stories, scored on the held-out fold. Topic words are left out on purpose: they
+  fit this data set's news years, not the next story.
+- ``oracle ranking``: each candidate scored by its own ROUGE against the reference: the
+  ceiling of *any* sentence score under the shipped rules.
+- ``oracle greedy``: the sequence of candidates (or of all sentences) that a greedy search
+  on the reference's ROUGE-1 + ROUGE-2 finds, still without repeats: the ceiling of the
+  selection itself; candidates vs all sentences is what the filters cost.
+"""
+
+from __future__ import annotations
+
+import math
+import statistics
+import sys
+
+from benchmarks._common import parser, report
+from benchmarks.summary import REPEAT, WORDS, analyzed_story, centroid_mmr, cut, load, repeated
+
+FEATURES = ("support", "title", "first", "inv_rank", "log_words", "quoted", "centroid",
+            "lead", "shared")
+CENTRED = ("support", "title", "centroid", "lead", "shared")
+
+
+def story_candidates(analyzed):
+    """The shipped candidates of a story, their similarities, their shipped scores and
+    their features; ``None`` when the story has no candidate."""
+    from storydesk.brief.candidates import article_candidates, quoted_share
+    from storydesk.brief.similarity import cosine, tfidf
+    from storydesk.brief.summary import SummaryParams, _distinct, _scores, _similarities, _support
+    from storydesk.brief.terms import content_terms, words
+
+    params = SummaryParams()
+    candidates = [c for i, a in enumerate(analyzed)
+                  for c in article_candidates(i, a, params.max_sentences_per_article)]
+    if not candidates:
+        return None
+    distinct = _distinct(candidates)
+    titles = [a.article.title for a in analyzed if a.article.title]
+    near, to_titles = _similarities(distinct, titles, None)
+    support = _support(distinct, near, len(analyzed))
+    vectors = tfidf([content_terms(s.text) for s in distinct])
+    centroid: dict[str, float] = {}
+    for v in vectors:
+        for t, w in v.items():
+            centroid[t] = centroid.get(t, 0.0) + w / len(vectors)
+    leads = {}
+    for j, s in enumerate(distinct):
+        for c in s.printings:
+            if c.rank == 0:
+                leads.setdefault(c.article, j)
+    printed_by = [set(content_terms(a.article.text)) for a in analyzed]
+    rows = []
+    for i, s in enumerate(distinct):
+        own = {c.article for c in s.printings}
+        lead = [cosine(vectors[i], vectors[j]) for a, j in leads.items() if a not in own]
+        terms = set(content_terms(s.text))
+        shared = sum(1 for t in terms if sum(t in p for p in printed_by) >= 2) / max(1, len(terms))
+        rows.append({"support": support[i], "title": to_titles[i], "first": float(s.rank == 0),
+                     "inv_rank": 1.0 / (1 + s.rank), "log_words": math.log(max(1, len(words(s.text)))),
+                     "quoted": quoted_share(s.text), "centroid": cosine(vectors[i], centroid),
+                     "lead": statistics.fmean(lead) if lead else 0.0, "shared": shared})
+    return distinct, near, _scores(distinct, near, to_titles, len(analyzed), params), rows
+
+
+def feature_matrix(rows):
+    import numpy as np
+
+    x = np.array([[r[f] for f in FEATURES] for r in rows], dtype=float)
+    centred = np.array([[r[f] for f in CENTRED] for r in rows], dtype=float)
+    return np.hstack([x, centred - centred.mean(axis=0)])
+
+
+def greedy_oracle(texts: list[str], reference: str, scorer) -> list[str]:
+    """Greedily the sentence that most raises ROUGE-1 + ROUGE-2 of the cut summary,
+    never one restating a picked one, until the budget is spent or nothing helps."""
+    from storydesk.brief.summary import content_overlap
+
+    picked: list[str] = []
+    best = 0.0
+    while sum(len(t.split()) for t in picked) < WORDS:
+        gain, choice = best, None
+        for t in texts:
+            if t in picked or any(content_overlap(t, p) >= REPEAT for p in picked):
+                continue
+            s = scorer.score(reference, cut(picked + [t]))
+            value = s["rouge1"].fmeasure + s["rouge2"].fmeasure
+            if value > gain:
+                gain, choice = value, t
+        if choice is None:
+            break
+        picked.append(choice)
+        best = gain
+    return picked
+
+
+def main(argv: list[str] | None = None) -> dict:
+    p = parser(__doc__.splitlines()[0], "neus-allsides-neutral-mds")
+    p.add_argument("--limit", type=int, default=1000, help="first N train stories (default 1000; 0: all)")
+    p.add_argument("--folds", type=int, default=5, help="folds of the fitted ranker (default 5)")
+    args = p.parse_args(argv)
+
+    import numpy as np
+    import pysbd
+    from rouge_score import rouge_scorer
+    from sklearn.linear_model import Ridge
+
+    from storydesk.brief.summary import SummaryParams, _select
+    from storydesk.config import Settings
+
+    n = Settings().summary_sentences
+    params = SummaryParams()
+    segmenter = pysbd.Segmenter(language="en", clean=False, char_span=True)
+    scorer = rouge_scorer.RougeScorer(["rouge1", "rouge2"], use_stemmer=True)
+    stories = []
+    for _line, parts, reference in load(args.data, "train", args.limit or None):
+        analyzed = analyzed_story(parts, segmenter)
+        stories.append((analyzed, reference, story_candidates(analyzed)))
+
+    def own_rouge(cands, reference):
+        out = []
+        for s in cands[0]:
+            r = scorer.score(reference, s.text)
+            out.append(r["rouge1"].precision + r["rouge2"].precision)
+        return np.array(out)
+
+    targets = [own_rouge(c, ref) if c else None for _a, ref, c in stories]
+    matrices = [feature_matrix(c[3]) if c else None for _a, _r, c in stories]
+
+    def picked_texts(cands, scores):
+        distinct, near = cands[0], cands[1]
+        return [distinct[i].first.text for i in _select(distinct, list(scores), near, n, params)]
+
+    outputs: dict[str, list[list[str]]] = {name: [] for name in (
+        "storydesk", f"ranker ({args.folds}-fold)", "centroid+mmr", "oracle ranking",
+        "oracle greedy (candidates)", "oracle greedy (all sentences)")}
+    ranker_scores: dict[int, np.ndarray] = {}
+    usable = [k for k, c in enumerate(stories) if c[2]]
+    for fold in range(args.folds):
+        train = [k for k in usable if k % args.folds != fold]
+        x = np.vstack([matrices[k] for k in train])
+        y = np.concatenate([targets[k] - targets[k].mean() for k in train])
+        mean, scale = x.mean(axis=0), x.std(axis=0) + 1e-9
+        model = Ridge(alpha=10.0).fit((x - mean) / scale, y)
+        for k in usable:
+            if k % args.folds == fold:
+                ranker_scores[k] = model.predict((matrices[k] - mean) / scale)
+
+    for k, (analyzed, reference, cands) in enumerate(stories):
+        every = [a.article.text[s.start:s.end] for a in analyzed for s in a.analysis.sentences]
+        outputs["centroid+mmr"].append(centroid_mmr(analyzed))
+        outputs["oracle greedy (all sentences)"].append(greedy_oracle(every, reference, scorer))
+        if not cands:
+            for name in outputs:
+                if name not in ("centroid+mmr", "oracle greedy (all sentences)"):
+                    outputs[name].append([])
+            continue
+        outputs["storydesk"].append(picked_texts(cands, cands[2]))
+        outputs[f"ranker ({args.folds}-fold)"].append(picked_texts(cands, ranker_scores[k]))
+        outputs["oracle ranking"].append(picked_texts(cands, targets[k]))
+        outputs["oracle greedy (candidates)"].append(
+            greedy_oracle([s.first.text for s in cands[0]], reference, scorer))
+
+    results = {}
+    for name, outs in outputs.items():
+        r1, r2 = [], []
+        for out, (_a, reference, _c) in zip(outs, stories):
+            s = scorer.score(reference, cut(out))
+            r1.append(s["rouge1"].fmeasure)
+            r2.append(s["rouge2"].fmeasure)
+        results[name] = {"rouge1": round(statistics.fmean(r1), 4), "rouge2": round(statistics.fmean(r2), 4),
+                         "repeats": round(statistics.fmean(float(repeated(o)) for o in outs), 4)}
+    report(results, args.json,
+           f"summary study: {len(stories)} NeuS train stories, {WORDS}-word budget, ROUGE F1")
+    return results
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
