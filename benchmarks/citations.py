@@ -201,8 +201,13 @@ def tune_threshold(groups, stories, name: str, precision: float | None = None) -
 
 
 LEXICAL_FEATURES = ("cosine", "cover_s", "cover_t", "cover_rest", "entities", "no_entities",
-                    "numbers_clash", "predicate_shared", "predicates_covered", "agent_clash",
-                    "length_ratio")
+                    "entities_missing", "entities_new", "numbers_clash", "numbers_shared",
+                    "numbers_missing", "dates_shared", "predicate_shared", "predicates_covered",
+                    "agent_clash", "length_ratio", "main_main", "main_sub", "s_main_in_t",
+                    "t_main_in_s", "t_frames_in_s", "main_roles_in_t", "t_main_roles_in_s",
+                    "core_both", "no_s_main")
+#: Points of the precision/recall curve the table shows besides the shipped threshold.
+CURVE = (0.5, 0.7, 0.9)
 FOLDS = 5
 TARGET_PRECISION = 0.95
 
@@ -350,16 +355,19 @@ def measure(data: Path, split: str = "val", embeddings: bool = True) -> dict[str
         except MissingDependency as exc:
             print(f"MiniLM systems left out: {exc}", file=sys.stderr)
     groups, stories = prepare(data, split, read_labels(split), nlp, embed)
-    results = {
-        "storydesk": calibrated(groups, stories, LEXICAL, False),
-        "storydesk, probability >= 0.5": calibrated(groups, stories, replace(LEXICAL, threshold=0.5), False),
-        f"TF-IDF cosine >= {PREVIOUS_TFIDF} (before)": score(groups, previous_picks(groups, stories)),
-    }
+    results = {"storydesk": calibrated(groups, stories, LEXICAL, False)}
+    for point in CURVE:
+        results[f"storydesk, probability >= {point}"] = calibrated(
+            groups, stories, replace(LEXICAL, threshold=point), False)
+    results[f"TF-IDF cosine >= {PREVIOUS_TFIDF} (before)"] = score(groups, previous_picks(groups, stories))
     if embed is not None:
         train, train_stories = prepare(data, "train", read_labels("train"), nlp, embed)
         dense_f1 = tune_threshold(train, train_stories, "dense")
         dense_p = tune_threshold(train, train_stories, "dense", precision=TARGET_PRECISION)
         results["storydesk + MiniLM"] = calibrated(groups, stories, EMBEDDED, True)
+        for point in CURVE:
+            results[f"storydesk + MiniLM, probability >= {point}"] = calibrated(
+                groups, stories, replace(EMBEDDED, threshold=point), True)
         results[f"MiniLM cosine >= {dense_p} (P >= {TARGET_PRECISION} on train)"] = score(
             groups, feature_picks(groups, stories, "dense", dense_p))
         results[f"MiniLM cosine >= {dense_f1} (best F1 on train)"] = score(
@@ -371,7 +379,8 @@ def main(argv: list[str] | None = None) -> dict:
     p = parser(__doc__.splitlines()[0], "neus-allsides-neutral-mds")
     p.add_argument("--split", default="val")
     p.add_argument("--no-embeddings", action="store_true", help="leave out the MiniLM systems")
-    p.add_argument("--fit", action="store_true", help="fit the model on the train labels and print it")
+    p.add_argument("--fit", action="store_true",
+                   help="fit the model on the train labels and print it (with --no-embeddings: LEXICAL only)")
     p.add_argument("--agreement", action="store_true", help="print the two annotators' agreement")
     args = p.parse_args(argv)
     if args.agreement:
@@ -384,11 +393,12 @@ def main(argv: list[str] | None = None) -> dict:
         from storydesk.brief.embeddings import load_embedder
         from storydesk.config import Settings
 
-        embed = load_embedder()
+        embed = None if args.no_embeddings else load_embedder()
         train, train_stories = prepare(args.data, "train", read_labels("train"),
                                        load_nlp(Settings().spacy_model), embed)
         fit(train, train_stories, embedded=False)
-        fit(train, train_stories, embedded=True)
+        if embed is not None:
+            fit(train, train_stories, embedded=True)
         return {}
     results = measure(args.data, args.split, not args.no_embeddings)
     n = next(iter(results.values()))["groups"]
