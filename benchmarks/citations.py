@@ -200,7 +200,7 @@ def tune_threshold(groups, stories, name: str, precision: float | None = None) -
     return best[1]
 
 
-LEXICAL_FEATURES = ("cosine", "cover_s", "cover_t", "cover_rest", "entities", "no_entities",
+LEXICAL_FEATURES = ("cosine", "cover_s", "cover_t", "cover_both", "cover_rest", "entities", "no_entities",
                     "entities_missing", "entities_new", "numbers_clash", "numbers_shared",
                     "numbers_missing", "dates_shared", "predicate_shared", "predicates_covered",
                     "agent_clash", "length_ratio", "main_main", "main_sub", "s_main_in_t",
@@ -209,6 +209,7 @@ LEXICAL_FEATURES = ("cosine", "cover_s", "cover_t", "cover_rest", "entities", "n
 #: Points of the precision/recall curve the table shows besides the shipped threshold.
 CURVE = (0.5, 0.7, 0.9)
 FOLDS = 5
+REPEATS = 5  # cross-validations, each dealing the stories to the folds anew
 TARGET_PRECISION = 0.95
 
 
@@ -282,26 +283,31 @@ def _threshold(rows, scale, target: float = TARGET_PRECISION) -> float:
     return round(best, 3)
 
 
-def fit(groups, stories, embedded: bool) -> None:
+def fit(groups, stories, embedded: bool, repeats: int = REPEATS) -> None:
     """Fit the logistic model on the labelled pairs of ``groups`` and print it as Python.
 
     In a 5-fold cross-validation by story, each held-out fold is scored by a model fitted
-    on the other four; on those out-of-fold scores, Platt scaling makes the probability
-    that of a cited sentence being labelled ``same``, and the threshold is the lowest
-    calibrated probability whose citations reach a strict precision of 0.95. The final
-    weights are fitted on every pair."""
+    on the other four, and this is repeated ``repeats`` times with the stories dealt to
+    the folds in another order, so that where one (s, B) pair falls does not decide the
+    threshold. On all those out-of-fold scores, Platt scaling makes the probability that
+    of a cited sentence being labelled ``same``, and the threshold is the lowest calibrated
+    probability whose citations reach a strict precision of 0.95. The final weights are
+    fitted on every pair."""
+    import random
+
     from storydesk.brief.citations import CiteModel
 
     names = LEXICAL_FEATURES + (("dense",) if embedded else ())
-    held_rows: list = [None] * len(groups)
-    ids = sorted({g.story for g in groups})
-    for fold in range(FOLDS):
-        held = set(ids[fold::FOLDS])
-        model = _logistic([g for g in groups if g.story not in held], stories, embedded, names)
-        tested = [i for i, g in enumerate(groups) if g.story in held]
-        for i, row in zip(tested, _best([groups[i] for i in tested], stories, model, embedded)):
-            held_rows[i] = row
-    rows = [r for r in held_rows if r is not None]
+    rows: list = []
+    for repeat in range(repeats):
+        ids = sorted({g.story for g in groups})
+        if repeat:
+            random.Random(repeat).shuffle(ids)
+        for fold in range(FOLDS):
+            held = set(ids[fold::FOLDS])
+            model = _logistic([g for g in groups if g.story not in held], stories, embedded, names)
+            rows.extend(r for r in _best([g for g in groups if g.story in held], stories, model, embedded)
+                        if r is not None)
     scale = _platt(rows)
     threshold = _threshold(rows, scale)
     model = _logistic(groups, stories, embedded, names)
@@ -309,10 +315,10 @@ def fit(groups, stories, embedded: bool) -> None:
     # out-of-fold precision and recall at the threshold (the final model is fitted on all)
     cited = [r for r in rows if 1 / (1 + math.exp(-(scale[0] * r[0] + scale[1]))) >= threshold]
     tp = sum(r[2] for r in cited)
-    positives = sum(g.positive for g in groups)
+    positives = repeats * sum(g.positive for g in groups)
     print(f"{'EMBEDDED' if embedded else 'LEXICAL'} = CiteModel({final.weights!r}, {final.bias!r}, "
-          f"{threshold!r}, {scale!r})  # {FOLDS}-fold CV on train: P {tp / max(1, len(cited)):.3f} "
-          f"R {tp / max(1, positives):.3f}")
+          f"{threshold!r}, {scale!r})  # {FOLDS}-fold CV x{repeats} on train: "
+          f"P {tp / max(1, len(cited)):.3f} R {tp / max(1, positives):.3f}")
 
 
 def agreement() -> dict[str, float]:
