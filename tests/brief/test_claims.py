@@ -59,3 +59,45 @@ def test_the_doer_and_the_done_to_reversed_is_never_cited(nlp):
                          "Police said Peter Lindqvist attacked Tom Walker outside the stadium on Saturday.")
     assert f["role_swap"] == 1.0
     assert story.best(0, story.pieces[0][0], 1, EVEN)[1] == 0.0
+
+
+def test_a_sentence_telling_the_claim_in_a_side_clause_scores_below_one_telling_it_as_its_claim(nlp):
+    """The issue's `part` pattern: another outlet mentions the summary's event only in passing
+    ("..., as Berg arrived in Oslo") while it claims something else."""
+    story = StorySentences(_story(
+        nlp,
+        "Foreign Minister Anna Berg arrived in Oslo on Monday for talks on a new fishing treaty.",
+        "The fishing union warned on Monday that its boats would block the harbour, as Foreign Minister "
+        "Anna Berg arrived in Oslo for talks on the treaty.",
+        "Foreign Minister Anna Berg arrived in Oslo on Monday to hold talks about the new fishing treaty."))
+    span = story.pieces[0][0]
+    side, main = story.features(0, span, 1)[0], story.features(0, span, 2)[0]
+    assert (side["main_main"], side["main_sub"]) == (0.0, 1.0)
+    assert (main["main_main"], main["main_sub"]) == (1.0, 0.0)
+    assert story.best(0, span, 2, EVEN)[1] > story.best(0, span, 1, EVEN)[1]
+
+
+def test_outlets_words_for_the_same_event_count_as_the_same_predicate(nlp):
+    from storydesk.brief.claims import load_predicate_pairs
+
+    texts = ("Senator Bernie Sanders ended his presidential campaign on Wednesday in Vermont.",
+             "Senator Bernie Sanders suspended his presidential campaign on Wednesday.")
+    shipped = StorySentences(_story(nlp, *texts))
+    assert "suspend" in load_predicate_pairs()["end"]
+    assert shipped.features(0, shipped.pieces[0][0], 1)[0]["main_main"] == 1.0
+    stems_only = StorySentences(_story(nlp, *texts), related={})
+    assert stems_only.features(0, stems_only.pieces[0][0], 1)[0]["main_main"] == 0.0
+
+
+def test_numbers_written_in_words_are_compared_with_digits(nlp):
+    story = StorySentences(_story(
+        nlp,
+        "President-elect Joe Biden won 306 electoral votes in the count completed on Monday.",
+        "Electors in Nevada gave Joe Biden the state's six electoral votes on Monday.",
+        "Joe Biden won six electoral votes in Nevada on Monday, the count showed."))
+    span = story.pieces[0][0]
+    assert story.features(0, span, 1)[0]["numbers_clash"] == 1.0
+    nevada = StorySentences(_story(nlp, "Joe Biden won 6 electoral votes in Nevada on Monday.",
+                                   "Joe Biden won six electoral votes in Nevada on Monday, the count showed."))
+    f = nevada.features(0, nevada.pieces[0][0], 1)[0]
+    assert (f["numbers_clash"], f["numbers_shared"]) == (0.0, 1.0)

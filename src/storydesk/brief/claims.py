@@ -18,6 +18,12 @@ says where two sentences disagree:
   ``predicates_covered`` the share of its main clauses whose predicate is;
 - ``dates_clash``: both give dates and none is the same.
 
+:func:`claim_features` compares what the two sentences claim, not where they clash: a
+sentence that reports only part of another ("the report found X misused funds" for "X
+resigned after the report found he misused funds") shares its words but not its main
+claim. Predicates match by stem or as a pair that outlets use for the same event
+("ended"/"suspended" a campaign; :func:`load_predicate_pairs`).
+
 >>> s = [Frame(frozenset({"assault"}), False, True, "@depp", None)]
 >>> t = [Frame(frozenset({"abusive"}), False, True, "@heard", None)]
 >>> f = clash_features(s, {"assault", "@depp", "@heard"}, t, {"abusive", "@heard"})
@@ -31,16 +37,22 @@ says where two sentences disagree:
 
 from __future__ import annotations
 
+import json
 from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
-from typing import Callable, Sequence
+from importlib import resources
+from typing import Callable, Mapping, Sequence
 
 from ..analyze.lexicon import PLURAL_PRONOUNS, PRONOUN_GENDER
 from ..model import AnalyzedArticle
 
-_LIGHT = frozenset({"be", "have", "do", "say", "get", "make", "take", "go"})
+#: Predicates too light to say what a clause claims ("is", "has", "said").
+LIGHT_PREDICATES = frozenset({"be", "have", "do", "say", "get", "make", "take", "go"})
 
 Stem = Callable[[str], set[str]]
+#: For each predicate lemma, the lemmas outlets use for the same event.
+Related = Mapping[str, frozenset[str]]
+PREDICATE_PAIRS_FILE = "predicate_pairs.json"
 
 
 @dataclass(frozen=True)
@@ -54,6 +66,7 @@ class Frame:
     main: bool
     agent: str | None
     patient: str | None
+    lemma: str = ""  # the predicate's lemma, as the parse gives it
 
 
 class _Resolver:
@@ -103,11 +116,11 @@ def span_frames(item: AnalyzedArticle, spans: Sequence[tuple[int, int]], stem: S
 
         frames = []
         for c in inside:
-            if c.reporting or c.lemma in _LIGHT:
+            if c.reporting or c.lemma in LIGHT_PREDICATES:
                 continue
             predicate = frozenset(stem(c.lemma) | stem(text[c.start:c.end].lower()))
             frames.append(Frame(predicate, c.negated, c.main, role(c.agent_start, c.agent_end, True),
-                                role(c.patient_start, c.patient_end, False)))
+                                role(c.patient_start, c.patient_end, False), c.lemma))
         out.append(frames)
     return out
 
@@ -149,3 +162,83 @@ def dates_clash(a: frozenset[str], b: frozenset[str]) -> float:
     if not a or not b:
         return 0.0
     return 0.0 if any(x.startswith(y) or y.startswith(x) for x in a for y in b) else 1.0
+
+
+def load_predicate_pairs(path: str | None = None) -> dict[str, frozenset[str]]:
+    """The shipped predicate pairs (``predicate_pairs.json``, mined from NeuS train by
+    ``benchmarks/predicate_pairs.py``), or those saved at ``path``, as :data:`Related`."""
+    if path is None:
+        raw = resources.files(__package__).joinpath(PREDICATE_PAIRS_FILE).read_text(encoding="utf-8")
+    else:
+        with open(path, encoding="utf-8") as fh:
+            raw = fh.read()
+    related: dict[str, set[str]] = {}
+    for a, b, *_ in json.loads(raw)["pairs"]:
+        related.setdefault(a, set()).add(b)
+        related.setdefault(b, set()).add(a)
+    return {k: frozenset(v) for k, v in related.items()}
+
+
+def _same_predicate(f: Frame, g: Frame, related: Related) -> bool:
+    return bool(f.predicate & g.predicate) or bool(f.lemma and g.lemma in related.get(f.lemma, ()))
+
+
+def _said(f: Frame, items: set[str], frames: list[Frame], related: Related) -> bool:
+    """True when the predicate of ``f`` is said in a sentence of ``items`` and ``frames``."""
+    return bool(f.predicate & items) or any(_same_predicate(f, g, related) for g in frames)
+
+
+def _core(frames: list[Frame]) -> set[str]:
+    """What the main clauses claim: their predicates' stems and their named roles."""
+    out: set[str] = set()
+    for f in frames:
+        if f.main:
+            out |= f.predicate
+            out |= {k for k in (f.agent, f.patient) if k and not k.startswith("pron:")}
+    return out
+
+
+def _share(part: Sequence, ok) -> float:
+    return sum(1 for x in part if ok(x)) / len(part) if part else 0.0
+
+
+def claim_features(s: list[Frame], s_items: set[str], t: list[Frame], t_items: set[str],
+                   related: Related) -> dict[str, float]:
+    """How far sentence ``t`` claims what ``s`` claims, clause by clause.
+
+    - ``main_main``: a main predicate of ``s`` is a main predicate of ``t`` (same stem or
+      a related pair); ``main_sub``: it is only a subordinate one in ``t`` ("Pompeo
+      arrived in Riyadh" / "Iran warned the US ... as Pompeo arrived in Riyadh");
+    - ``s_main_in_t`` / ``t_main_in_s``: share of each sentence's main clauses whose
+      predicate the other says; ``t_frames_in_s``: the same over all of ``t``'s clauses;
+    - ``main_roles_in_t`` / ``t_main_roles_in_s``: share of the doers and done-tos of
+      each sentence's main clauses that the other names;
+    - ``core_both``: the smaller of the two shares of main-claim items (predicates,
+      roles) the other sentence has; ``no_s_main``: ``s`` has no main clause.
+
+    >>> ended = [Frame(frozenset({"end"}), False, True, "@sanders", "campaign", "end")]
+    >>> suspended = [Frame(frozenset({"suspend"}), False, True, "@sanders", "campaign", "suspend")]
+    >>> f = claim_features(ended, {"end", "@sanders", "campaign"}, suspended,
+    ...                    {"suspend", "@sanders", "campaign"}, {"end": frozenset({"suspend"})})
+    >>> f["main_main"], f["main_roles_in_t"], f["core_both"]
+    (1.0, 1.0, 0.667)
+    """
+    s_main = [f for f in s if f.main and f.predicate]
+    t_main = [f for f in t if f.main and f.predicate]
+    main_main = any(_same_predicate(f, g, related) for f in s_main for g in t_main)
+    main_any = any(_same_predicate(f, g, related) for f in s_main for g in t)
+    s_roles = [k for f in s_main for k in (f.agent, f.patient) if k and not k.startswith("pron:")]
+    t_roles = [k for f in t_main for k in (f.agent, f.patient) if k and not k.startswith("pron:")]
+    s_core, t_core = _core(s), _core(t)
+    return {
+        "main_main": 1.0 if main_main else 0.0,
+        "main_sub": 1.0 if main_any and not main_main else 0.0,
+        "s_main_in_t": _share(s_main, lambda f: _said(f, t_items, t, related)),
+        "t_main_in_s": _share(t_main, lambda f: _said(f, s_items, s, related)),
+        "t_frames_in_s": _share([f for f in t if f.predicate], lambda f: bool(f.predicate & s_items)),
+        "main_roles_in_t": _share(s_roles, lambda k: k in t_items),
+        "t_main_roles_in_s": _share(t_roles, lambda k: k in s_items),
+        "core_both": round(min(_share(sorted(s_core), lambda k: k in t_items),
+                               _share(sorted(t_core), lambda k: k in s_items)), 3),
+        "no_s_main": 0.0 if s_main else 1.0,
+    }
