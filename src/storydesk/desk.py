@@ -8,8 +8,7 @@ once. Every stage itself is a plain function in its own package.
 from __future__ import annotations
 
 import logging
-from dataclasses import dataclass, field, replace
-from datetime import datetime, timezone
+from dataclasses import dataclass, field
 from typing import BinaryIO, Callable, Iterable, Mapping, Sequence
 
 from .config import Settings
@@ -69,12 +68,14 @@ class ArticleRefs(Sequence[Article]):
 class IngestReport:
     """What one ingest did. ``exit_status`` follows the CLI's documented codes.
     ``caught_up`` counts earlier articles, stored but never grouped (an ingest killed
-    between the two), that this ingest analyzed and grouped first."""
+    between the two), that this ingest grouped too; ``workers`` the processes that
+    analyzed (1: the calling process)."""
 
     stored: ArticleRefs = field(default_factory=ArticleRefs)
     already: ArticleRefs = field(default_factory=ArticleRefs)
     rejected: list[Rejection] = field(default_factory=list)
     caught_up: int = 0
+    workers: int = 1
 
     @property
     def exit_status(self) -> int:
@@ -128,15 +129,25 @@ class Desk:
         stdin: BinaryIO | None = None,
         on_result: OnResult | None = None,
         process: bool = True,
+        executor=None,
     ) -> IngestReport:
         """Read ``paths`` and store every article found, each in its own transaction, so
         an interrupted ingest keeps what it committed and a re-run adds only the rest.
-        Rejections are recorded in the store and reported, never raised. With
-        ``process=False`` articles are only read and stored (no analysis, no grouping)."""
-        results = read_articles(
-            paths, max_bytes=self.settings.max_input_bytes, fields=fields, stdin=stdin
-        )
-        return self._store_results(results, on_result, process)
+        Rejections are recorded in the store and reported, never raised.
+
+        Reading and analysis run in ``workers`` processes (the setting; a small input in
+        this process), or on ``executor`` (:mod:`storydesk.pipeline`); articles are
+        stored in input order, then grouped in publication order whatever the order of
+        the inputs. With ``process=False`` articles are only read and stored."""
+        from .ingest import expand
+
+        paths = expand(paths)
+        pre_read: list[Article | Rejection] = []
+        if "-" in paths:  # standard input is read here; every other input by the workers
+            pre_read = list(read_articles(["-"], max_bytes=self.settings.max_input_bytes,
+                                          fields=fields, stdin=stdin))
+            paths = [p for p in paths if p != "-"]
+        return self._run(paths, pre_read, fields, on_result, process, executor)
 
     def ingest_bytes(
         self,
@@ -157,30 +168,21 @@ class Desk:
         if len(data) > self.settings.max_input_bytes:
             too_big = Rejection(source, f"input is {len(data)} bytes, over max_input_bytes="
                                         f"{self.settings.max_input_bytes}")
-            return self._store_results([too_big], on_result, True)
-        return self._store_results(read_one(Input(source, data), fields), on_result, True)
+            return self._run([], [too_big], fields, on_result, True, None)
+        return self._run([], list(read_one(Input(source, data), fields)), fields, on_result, True, None)
 
-    def _store_results(
-        self, results: Iterable[Article | Rejection], on_result: OnResult | None, process: bool
-    ) -> IngestReport:
+    def _run(self, paths, pre_read, fields, on_result, process, executor) -> IngestReport:
+        from .pipeline import IngestRun
+        from .store.progress import count_ungrouped
+
         store = self.store
         report = IngestReport(stored=ArticleRefs(store.get_article), already=ArticleRefs(store.get_article))
         if process:  # articles an earlier run stored but did not live to group
-            report.caught_up = self.update_stories()
-        for result in results:
-            if isinstance(result, Rejection):
-                store.add_rejection(result)
-                report.rejected.append(result)
-                is_new = False
-            else:
-                if result.published is None:
-                    result = _dated_now(result)
-                is_new = store.add_article(result)
-                (report.stored if is_new else report.already).append(result)
-                if is_new and process:
-                    self._after_store(result)
-            if on_result is not None:
-                on_result(result, is_new)
+            report.caught_up = count_ungrouped(store)
+        IngestRun(self, report, fields=fields, on_result=on_result, process=process,
+                  executor=executor).run(paths, pre_read)
+        if process:
+            self.update_stories()
         return report
 
     def _after_store(self, article: Article) -> None:
@@ -240,18 +242,23 @@ class Desk:
         return ingest_posts(self.tracker, self.store, path,
                             max_bytes=self.settings.max_input_bytes, on_result=on_result)
 
-    def update_stories(self) -> int:
-        """Analyze and group stored articles that are in no story yet (ingested with
-        ``process=False``, or by a run killed before it grouped them), oldest first;
-        returns how many. Every processing ingest calls this first."""
-        from .store.stories import ungrouped_articles
+    def update_stories(self, on_grouped: Callable[[int], None] | None = None) -> int:
+        """Analyze (when not cached) and group the stored articles that are in no story
+        yet, in publication order (undated ones last, by ingest time), whatever order
+        they were stored in; returns how many. Every processing ingest ends with this,
+        so it also groups what an earlier, killed run stored. ``on_grouped`` is called
+        with the running count."""
+        from .store.progress import ungrouped_in_order
 
-        ids = ungrouped_articles(self.store)
-        if ids:
-            log.info("grouping %d stored article(s) that are in no story yet", len(ids))
-        for article_id in ids:
+        n = 0
+        for article_id in ungrouped_in_order(self.store):
             self._after_store(self.store.get_article(article_id))
-        return len(ids)
+            n += 1
+            if on_grouped is not None:
+                on_grouped(n)
+        if n:
+            log.info("grouped %d stored article(s) in publication order", n)
+        return n
 
     def stories(self, *, since: str | None = None, limit: int = 50, offset: int = 0) -> list[dict]:
         """Stories, newest activity first (``since``: an ISO date/time, or a duration
@@ -318,10 +325,3 @@ class Desk:
         if not ids:
             raise NotFound(f"story {story_id!r} has no articles in {self.settings.db}")
         return self.brief_articles(self.store.get_articles(ids), story_id=story_id)
-
-
-def _dated_now(article: Article) -> Article:
-    """An undated article gets the ingest time as its date, and says so."""
-    now = datetime.now(timezone.utc).replace(microsecond=0, tzinfo=None).isoformat()
-    return replace(article, published=now, precision="time", date_from_ingest=True)
-
