@@ -130,6 +130,7 @@ class Desk:
         on_result: OnResult | None = None,
         process: bool = True,
         executor=None,
+        on_grouped: Callable[[int], None] | None = None,
     ) -> IngestReport:
         """Read ``paths`` and store every article found, each in its own transaction, so
         an interrupted ingest keeps what it committed and a re-run adds only the rest.
@@ -138,7 +139,8 @@ class Desk:
         Reading and analysis run in ``workers`` processes (the setting; a small input in
         this process), or on ``executor`` (:mod:`storydesk.pipeline`); articles are
         stored in input order, then grouped in publication order whatever the order of
-        the inputs. With ``process=False`` articles are only read and stored."""
+        the inputs (``on_grouped`` is told the running count). With ``process=False``
+        articles are only read and stored."""
         from .ingest import expand
 
         paths = expand(paths)
@@ -147,7 +149,7 @@ class Desk:
             pre_read = list(read_articles(["-"], max_bytes=self.settings.max_input_bytes,
                                           fields=fields, stdin=stdin))
             paths = [p for p in paths if p != "-"]
-        return self._run(paths, pre_read, fields, on_result, process, executor)
+        return self._run(paths, pre_read, fields, on_result, process, executor, on_grouped)
 
     def ingest_bytes(
         self,
@@ -171,7 +173,7 @@ class Desk:
             return self._run([], [too_big], fields, on_result, True, None)
         return self._run([], list(read_one(Input(source, data), fields)), fields, on_result, True, None)
 
-    def _run(self, paths, pre_read, fields, on_result, process, executor) -> IngestReport:
+    def _run(self, paths, pre_read, fields, on_result, process, executor, on_grouped=None) -> IngestReport:
         from .pipeline import IngestRun
         from .store.progress import count_ungrouped
 
@@ -182,7 +184,7 @@ class Desk:
         IngestRun(self, report, fields=fields, on_result=on_result, process=process,
                   executor=executor).run(paths, pre_read)
         if process:
-            self.update_stories()
+            self.update_stories(on_grouped)
         return report
 
     def _after_store(self, article: Article) -> None:

@@ -12,6 +12,7 @@ from ..desk import Desk
 from ..ingest import expand, field_map
 from ..listing import article_row
 from ..model import Article, Rejection, to_dict
+from ..pipeline import ENGINES, executor_for
 from .app import (
     EXIT_REJECTED,
     EXIT_USAGE,
@@ -36,11 +37,16 @@ def _progress():
     return Progress(
         SpinnerColumn(),
         TextColumn("ingesting: {task.completed} read, {task.fields[stored]} new, "
-                   "{task.fields[rejected]} rejected"),
+                   "{task.fields[rejected]} rejected, {task.fields[grouped]} grouped"),
         TimeElapsedColumn(),
         transient=True,
         console=Console(stderr=True),
     )
+
+
+ENGINE_HELP = ("Where reading and analysis run: local (the `workers` setting's processes) "
+               "or ray (Ray tasks; needs storydesk's ray extra).")
+ADDRESS_HELP = "Join the Ray cluster at this address (with --engine ray); without it Ray starts locally."
 
 
 @app.command()
@@ -57,23 +63,37 @@ def ingest(
         help='Also read social posts for trend detection: JSON Lines, one {"time": ISO, '
              '"text": ..., "handle"/"author"/"platform"/"id": optional} per line (- for stdin).',
     ),
+    engine: str = typer.Option("local", "--engine", help=ENGINE_HELP),
+    address: Optional[str] = typer.Option(None, "--address", help=ADDRESS_HELP),
 ) -> None:
     """Store the articles found in PATHS (plain text, HTML, JSON, JSONL, RSS/Atom).
 
     The format is told from the content. Inputs already stored are skipped, so re-running
     is safe. Rejected inputs are reported (file, line, reason), recorded in the store, and
-    make the exit status 3; the rest of the batch is still stored.
+    make the exit status 3; the rest of the batch is still stored. Articles are read and
+    analyzed by the `workers` setting's processes (default: one per core), then grouped
+    into stories in publication order, whatever the order of the files.
     """
 
     if not paths and not posts:
         fail("give PATHS to ingest, or --posts FILE", EXIT_USAGE)
+    ingest_command(paths, db, field, sets, posts, engine, address)
+
+
+def ingest_command(paths, db, field, sets, posts, engine: str, address: str | None) -> None:
+    """The body of `ingest` and `backfill`: ingest with a progress display, then the summary."""
+    check_choice("--engine", engine, ENGINES)
+    if address and engine != "ray":
+        fail("--address names a Ray cluster: use it with --engine ray", EXIT_USAGE)
 
     def body() -> int:
         settings = settings_for(db, sets)
         fields = field_map(field)
         inputs = expand(paths or [])
+        executor = executor_for(engine, address)
         with Desk(settings) as desk, _progress() as progress:
-            task = progress.add_task("ingest", total=None, stored=0, rejected=0) if progress else None
+            task = (progress.add_task("ingest", total=None, stored=0, rejected=0, grouped=0)
+                    if progress else None)
             count = {"new": 0, "rejected": 0}
 
             def on_result(result: Article | Rejection, is_new: bool) -> None:
@@ -86,7 +106,12 @@ def ingest(
                 if progress:
                     progress.update(task, advance=1, stored=count["new"], rejected=count["rejected"])
 
-            report = desk.ingest(inputs, fields=fields, on_result=on_result)
+            def on_grouped(n: int) -> None:
+                if progress and n % 50 == 0:
+                    progress.update(task, grouped=n)
+
+            report = desk.ingest(inputs, fields=fields, on_result=on_result, executor=executor,
+                                 on_grouped=on_grouped)
             posted = desk.ingest_posts(posts) if posts else None
         typer.echo(
             f"stored {len(report.stored)} new article(s), {len(report.already)} already stored, "

@@ -13,5 +13,23 @@ from .writer import IngestRun, dated_now
 
 ENGINES = ("local", "ray")
 
-__all__ = ["ENGINES", "Inline", "IngestRun", "LocalPool", "analyze_task", "cpu_count",
+
+def executor_for(engine: str = "local", address: str | None = None):
+    """The executor an ingest runs on: None for the local default (``workers``
+    processes, chosen by the writer), or a Ray cluster (joined at ``address``, else
+    started locally). Raises :class:`~storydesk.errors.ConfigError` for an unknown
+    engine, :class:`~storydesk.errors.MissingDependency` when ray is not installed."""
+    from ..errors import ConfigError
+
+    if engine not in ENGINES:
+        raise ConfigError(f"engine must be one of {', '.join(ENGINES)}, got {engine!r}")
+    if engine == "local":
+        if address:
+            raise ConfigError("--address names a Ray cluster: use it with --engine ray")
+        return None
+    from .ray_engine import RayCluster
+
+    return RayCluster(address)
+
+__all__ = ["ENGINES", "executor_for", "Inline", "IngestRun", "LocalPool", "analyze_task", "cpu_count",
            "dated_now", "read_task", "worker_count"]

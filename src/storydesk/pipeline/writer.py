@@ -36,6 +36,8 @@ MAX_WAITING = 2000
 #: Below this many articles an ingest is analyzed in the writer's own process: starting
 #: worker processes (each loading the model) costs more than it saves.
 POOL_THRESHOLD = 2 * BATCH_SIZE
+#: Seconds without a finished task after which a remote engine is asked if it is alive.
+PROBE_EVERY = 30.0
 
 
 @dataclass
@@ -135,7 +137,9 @@ class IngestRun:
                     if not self._inflight and not self._retry:
                         raise RuntimeError("ingest stalled with work left (a bug)")
                     continue
-                done, _ = wait(list(self._inflight), return_when=FIRST_COMPLETED)
+                done, _ = wait(list(self._inflight), timeout=PROBE_EVERY, return_when=FIRST_COMPLETED)
+                if not done and hasattr(self._executor, "check"):
+                    self._executor.check()  # a quiet cluster may be a lost one
                 for future in done:
                     self._finish(future)
         finally:
@@ -223,7 +227,11 @@ class IngestRun:
 
     def _failed(self, task: _Task, exc: BaseException) -> None:
         ex = self._executor
+        if getattr(ex, "fatal", None) is not None and ex.fatal(exc):
+            raise ex.lost(exc) from exc
         crashed = ex.crashed(exc)
+        if crashed and hasattr(ex, "check"):
+            ex.check()  # a node died: was it the whole cluster?
         if crashed:
             if getattr(ex, "shared_fate", True):  # a local pool breaks for every task in it
                 others = list(self._inflight.values())
