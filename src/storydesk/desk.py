@@ -269,17 +269,24 @@ class Desk:
 
         return list_stories(self.store, self.settings, since=since, limit=limit, offset=offset)
 
+    def resolve_story(self, story_id: str) -> str:
+        """The id ``story_id`` now goes by: the story it was merged into, else itself."""
+        from .store.merges import merged_into
+
+        return merged_into(self.store, story_id) or story_id
+
     def story(self, story_id: str) -> dict:
-        """One story row; raises :class:`~storydesk.errors.NotFound` for an unknown id."""
+        """One story row (of the story it was merged into, for a merged id); raises
+        :class:`~storydesk.errors.NotFound` for an unknown id."""
         from .stories.api import get_story
 
-        return get_story(self.store, self.settings, story_id)
+        return get_story(self.store, self.settings, self.resolve_story(story_id))
 
     def story_article_ids(self, story_id: str) -> list[str]:
         """The story's article ids (copies included; ``story()`` marks them)."""
         from .store.stories import story_article_ids
 
-        return story_article_ids(self.store, story_id)
+        return story_article_ids(self.store, self.resolve_story(story_id))
 
     def trends(self, *, window: str | None = None) -> list[dict]:
         """Bursting terms of the last ``window`` (default 7d), highest score first."""
@@ -323,6 +330,7 @@ class Desk:
         unknown story id."""
         from .errors import NotFound
 
+        story_id = self.resolve_story(story_id)
         ids = self.story_article_ids(story_id)
         if not ids:
             raise NotFound(f"story {story_id!r} has no articles in {self.settings.db}")

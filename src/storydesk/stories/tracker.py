@@ -27,6 +27,7 @@ from ..config import Settings
 from ..model import Analysis, Article
 from ..store import Store
 from ..store import stories as db
+from ..store.merges import merge_stories
 from .features import article_features, parse_time
 from .grouping import Assignment, StoryGrouper, StoryState
 from .terms import Term, article_terms, post_terms
@@ -99,7 +100,7 @@ class StoryTracker:
         self._detector = detector_for(settings)
         self._loaded: tuple[datetime, datetime] | None = None
         self._pending: list[dict] = []
-        self._change: tuple[str, tuple[int, ...]] | None = None  # what the write in progress grouped
+        self._change: tuple | None = None  # what the write in progress grouped (and merged)
 
     # -- state -------------------------------------------------------------------------
     @contextmanager
@@ -183,7 +184,9 @@ class StoryTracker:
             self._load_stories_near(at)
             assignment = self._grouper.learn_one(features)
             state = self._grouper.story_state(assignment.story_id)
-            self._change = (assignment.story_id, assignment.df_buckets)
+            for gone in assignment.merged:  # this article showed them to be one story
+                merge_stories(conn, keep=assignment.story_id, gone=gone, at=iso(features.time))
+            self._change = (assignment.story_id, assignment.df_buckets, assignment.merged)
             db.save_assignment(
                 conn,
                 article_id=article.id,

@@ -15,7 +15,7 @@ from . import views
 from .api import DATE_PATTERN, ID_PATTERN
 from .errors import ApiError
 from .highlight import layers_of, mark_up
-from .reading import analysis_for, brief_for, call, story_key
+from .reading import analysis_for, brief_for, call, moved, story_key
 
 router = APIRouter(include_in_schema=False)
 
@@ -72,6 +72,9 @@ def front(
 def story_page(request: Request, story_id: str = Path(..., pattern=ID_PATTERN)) -> HTMLResponse:
     ctx = request.app.state.ctx
     with ctx.reader() as desk:
+        redirect = moved(request, desk, story_id)
+        if redirect is not None:
+            return redirect
         key = story_key(desk, story_id)
         brief = brief_for(ctx, desk, story_id, key)
 
