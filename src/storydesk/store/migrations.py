@@ -147,6 +147,8 @@ MIGRATIONS: tuple[tuple[str, str], ...] = (
         ALTER TABLE desk_changes ADD COLUMN merged TEXT NOT NULL DEFAULT '[]';
         CREATE INDEX articles_grouping_order
             ON articles(date_from_ingest, coalesce(published, ''), id);
+        CREATE INDEX stories_undated ON stories(json_extract(state, '$.dated'));
+        CREATE INDEX story_articles_position ON story_articles(position);
         """,
     ),
 )

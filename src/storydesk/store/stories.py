@@ -126,10 +126,10 @@ def latest_activity(store: Store) -> str | None:
 
 def story_ids_between(store: Store, start: str, end: str) -> list[str]:
     """Stories whose active span comes within [start, end]."""
-    rows = store.execute(
-        "SELECT id FROM stories WHERE (first_seen <= ? AND last_seen >= ?) "
-        "OR json_extract(state, '$.dated') = 0",
-        (end, start),
+    rows = store.execute(  # two indexed lookups, not one scan of every story's state
+        "SELECT id FROM stories WHERE last_seen >= ? AND first_seen <= ? "
+        "UNION SELECT id FROM stories WHERE json_extract(state, '$.dated') = 0",
+        (start, end),
     ).fetchall()
     return [r[0] for r in rows]
 
