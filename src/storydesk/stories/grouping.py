@@ -10,6 +10,16 @@ out-of-order articles find the story they belong to. Stories inactive for twice 
 window can be dropped from memory (:meth:`StoryGrouper.evict_inactive`; the caller keeps them in the store and can restore them
 with :meth:`StoryGrouper.restore_story` when a late article needs them).
 
+Joining takes a similarity above ``threshold`` and at least ``min_shared`` terms in
+common with the story (so headlines do not chain through one common word: "roundup",
+"gas"). An undated article is held to ``undated_threshold`` by a story that is undated
+too: with a time on neither side nothing keeps a story to its days. When an article could have joined two dated
+stories and, once it has joined one, their centroids are as close as
+``merge_threshold``, the two are one story split by arrival order and are merged: the
+one that started first keeps its id (:attr:`Assignment.merged` names the other).
+These three were chosen on NeuS/AllSides train (leads and titles, undated) and
+timeline17 (dated), see ``benchmarks/grouping_dev.py``.
+
 Near-duplicates (see :mod:`.dedup`) join their original's story but add nothing to its
 centroid, to the document frequencies or to its outlets.
 
@@ -132,7 +142,8 @@ class StoryGrouper:
         horizon_days: float = 365.0,
         idf_warmup: int = 100,
         min_shared: int = 2,
-        merge_threshold: float = 0.5,
+        merge_threshold: float = 0.3,
+        undated_threshold: float = 0.3,
     ):
         if not 0.0 < threshold < 1.0:
             raise ValueError(f"threshold must be between 0 and 1, got {threshold!r}")
@@ -152,8 +163,11 @@ class StoryGrouper:
             raise ValueError(f"min_shared must be at least 1, got {min_shared!r}")
         if not 0.0 < merge_threshold <= 1.0:
             raise ValueError(f"merge_threshold must be in (0, 1], got {merge_threshold!r}")
+        if not threshold <= undated_threshold < 1.0:
+            raise ValueError(f"undated_threshold must be in [threshold, 1), got {undated_threshold!r}")
         self.min_shared = min_shared
         self.merge_threshold = merge_threshold
+        self.undated_threshold = undated_threshold
         self.idf_warmup = idf_warmup
         self.time_penalty = time_penalty
         self.horizon_days = horizon_days
@@ -399,9 +413,13 @@ class StoryGrouper:
             if found is None or story.norm2 <= 0 or found[1] < need:
                 continue
             sim = found[0] / math.sqrt(story.norm2) - self.penalty(t, story)
-            if sim > self.threshold:
+            # with a time on neither side nothing keeps a story to its days: ask more
+            floor = self.threshold if t is not None or story.dated else self.undated_threshold
+            if sim <= floor:
+                continue
+            if t is not None and story.dated:  # only dated stories merge: time backs the bridge
                 joinable.append((sim, story))
-            if sim > best_sim or (sim == best_sim and best is not None and story.id < best.id):
+            if best is None or sim > best_sim or (sim == best_sim and story.id < best.id):
                 best, best_sim = story, sim
         buckets = self._count_df(features)
         if best is None:
