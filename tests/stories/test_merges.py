@@ -110,3 +110,20 @@ def test_a_merged_story_redirects_in_the_desk_the_api_and_the_pages(merged_store
             assert moved.status_code == 308 and moved.headers["location"] == prefix + kept
         assert client.get("/api/stories/" + gone).json()["story"]["id"] == kept
         assert client.get("/api/stories/" + kept).status_code == 200
+
+
+def test_undated_articles_need_more_in_common_to_share_an_undated_story():
+    """A follow-up (a council meeting the day after the evacuation) shares a few words
+    with the evacuation report: dated, the window makes that enough; undated, nothing
+    keeps either to its days, and a shared town and river are not one story."""
+    follow_up = {"title": "Lowmoor council to discuss flood defences", "published": "2021-05-04T09:00:00",
+                 "text": "The Lowmoor council will meet on Thursday to discuss flood defences along the "
+                         "river, after residents asked for a new wall near the bridge."}
+    for dated, together in ((True, True), (False, False)):
+        stream = [_article(i, r) for i, r in enumerate((TOWN, follow_up))]
+        if not dated:  # as ingest stores them: dated by the ingest time, and saying so
+            stream = [Article(**{**a.__dict__, "published": "2030-01-01T00:00:00", "date_from_ingest": True})
+                      for a in stream]
+        for grouper, joined in ((StoryGrouper(), together), (StoryGrouper(undated_threshold=0.15), True)):
+            first, second = (grouper.learn_one(article_features(a)) for a in stream)
+            assert (second.story_id == first.story_id) is joined  # the threshold is what splits them
