@@ -5,7 +5,7 @@ backfill --engine ray`` on a local Ray instance, beside spaCy's own ``nlp.pipe``
     .venv/bin/python -m benchmarks.scale [--data DIR] [--json] [--articles 2000]
 
 The same ``--articles`` timeline17 articles (evenly spaced through all 4,650 by date, the
-empty ones skipped, PTB quote tokens turned back into quotation marks) are written as 20
+empty ones skipped, PTB tokens turned back into plain text as the load benchmark does) are written as 20
 JSON Lines files, and each system runs in its own process, one after the other, in this
 one run (the machine is shared: compare the ratios, which are measured minutes apart).
 Every ingest is the user's command, into a fresh store: read, analyze, store, group.
@@ -23,10 +23,8 @@ workers there are), and what would have to change to go past that cap.
 
 from __future__ import annotations
 
-import gzip
 import json
 import os
-import re
 import subprocess
 import sys
 import tempfile
@@ -44,23 +42,11 @@ BIN = Path(sys.executable).parent
 N_FILES = 20
 
 
-def _detokenize(text: str) -> str:
-    return re.sub(r"` ?`", "“", text).replace("''", "”")
-
-
 def sample(folder: Path, n: int) -> list[dict]:
     """``n`` non-empty timeline17 articles, evenly spaced through all of them by date."""
-    records = []
-    for path in sorted(folder.glob("*/articles.tokenized.jsonl.gz")):
-        with gzip.open(path, "rt", encoding="utf-8") as fh:
-            for line in fh:
-                rec = json.loads(line)
-                text = _detokenize(rec.get("text", "")).strip()
-                if text:
-                    records.append({"title": text.split("\n", 1)[0][:200], "text": text,
-                                    "date_publish": rec["time"], "outlet": path.parent.name.split("_")[-1],
-                                    "url": f"https://{path.parent.name}.example/{rec['id']}"})
-    records.sort(key=lambda r: (r["date_publish"], r["url"]))
+    from benchmarks.web_load_store import timeline17_records
+
+    records = sorted(timeline17_records(folder), key=lambda r: (r["published"], r["url"]))
     step = len(records) / n
     return [records[int(i * step)] for i in range(min(n, len(records)))]
 

@@ -7,17 +7,14 @@ from typing import Optional
 import typer
 
 from .app import EXIT_USAGE, DbOption, SetOption, app, fail
-from .ingest import ADDRESS_HELP, ENGINE_HELP, ingest_command
+from .ingest import ADDRESS_HELP, ENGINE_HELP, FieldOption, ingest_command
 
 
 @app.command()
 def backfill(
     paths: Optional[list[str]] = typer.Argument(None, help="Files and folders of the archive (read recursively)."),
     db: Optional[str] = DbOption,
-    field: Optional[list[str]] = typer.Option(
-        None, "--field", metavar="NAME=KEY",
-        help="Read JSON field KEY as NAME (title, text, published, url, outlet, authors).",
-    ),
+    field: Optional[list[str]] = FieldOption,
     engine: str = typer.Option("ray", "--engine", help=ENGINE_HELP),
     address: Optional[str] = typer.Option(None, "--address", help=ADDRESS_HELP),
     sets: Optional[list[str]] = SetOption,

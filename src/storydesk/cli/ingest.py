@@ -44,6 +44,10 @@ def _progress():
     )
 
 
+FieldOption = typer.Option(
+    None, "--field", metavar="NAME=KEY",
+    help="Read JSON field KEY as NAME (title, text, published, url, outlet, authors).",
+)
 ENGINE_HELP = ("Where reading and analysis run: local (the `workers` setting's processes) "
                "or ray (Ray tasks; needs storydesk's ray extra).")
 ADDRESS_HELP = "Join the Ray cluster at this address (with --engine ray); without it Ray starts locally."
@@ -53,10 +57,7 @@ ADDRESS_HELP = "Join the Ray cluster at this address (with --engine ray); withou
 def ingest(
     paths: Optional[list[str]] = typer.Argument(None, help="Files, folders (read recursively), URLs, or - for stdin."),
     db: Optional[str] = DbOption,
-    field: Optional[list[str]] = typer.Option(
-        None, "--field", metavar="NAME=KEY",
-        help="Read JSON field KEY as NAME (title, text, published, url, outlet, authors).",
-    ),
+    field: Optional[list[str]] = FieldOption,
     sets: Optional[list[str]] = SetOption,
     posts: Optional[str] = typer.Option(
         None, "--posts", metavar="FILE",
