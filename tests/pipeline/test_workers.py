@@ -136,3 +136,20 @@ def test_stories_do_not_depend_on_the_order_of_files(tmp_path, seed_paths, nlp):
         results.append(_stories(tmp_path / f"{name}.db"))
     assert results[0] == results[1]
     assert sorted(len(ids) for ids in results[0].values()) == [1, 5]
+
+
+def test_the_engine_options_are_checked_before_anything_runs(tmp_path, seed_paths):
+    from typer.testing import CliRunner
+
+    from storydesk.cli import _register, app
+
+    _register()
+    db = str(tmp_path / "s.db")
+    for args, message in (
+        (["ingest", str(seed_paths[0]), "--db", db, "--address", "10.0.0.1:6379"], "use it with --engine ray"),
+        (["ingest", str(seed_paths[0]), "--db", db, "--engine", "spark"], "--engine must be one of local, ray"),
+        (["backfill", "--db", db], "give the archive's PATHS"),
+    ):
+        result = CliRunner().invoke(app, args)
+        assert result.exit_code == 2 and message in result.output, result.output
+    assert not (tmp_path / "s.db").exists()  # nothing was started, nothing stored
