@@ -31,7 +31,7 @@ import json
 import os
 import time
 import tracemalloc
-from collections import Counter, defaultdict
+from collections import Counter
 from pathlib import Path
 from typing import Callable, Sequence
 

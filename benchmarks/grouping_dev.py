@@ -21,7 +21,6 @@ hours on this machine).
 
 from __future__ import annotations
 
-import gzip
 import json
 import sys
 from pathlib import Path
@@ -30,7 +29,7 @@ if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from benchmarks._common import default_data, parser, report, require  # noqa: E402
-from benchmarks.grouping import _follow, bcubed  # noqa: E402
+from benchmarks.grouping import bcubed, storydesk_labels  # noqa: E402
 
 GRID = [  # (label, grouper parameters)
     ("defaults", {}),
@@ -89,23 +88,15 @@ def regroup(db: Path, **params) -> dict[str, float]:
     from storydesk.analyze import ANALYZER_VERSION
     from storydesk.store import Store
     from storydesk.store.progress import GROUPING_ORDER
-    from storydesk.stories.features import article_features
-    from storydesk.stories.grouping import StoryGrouper
 
-    grouper = StoryGrouper(**params)
-    labels, gold, into = [], [], {}
     with Store(db) as store:
         ids = [r[0] for r in store.execute(f"SELECT a.id FROM articles a ORDER BY {GROUPING_ORDER}").fetchall()]
-        for article_id in ids:
-            article = store.get_article(article_id)
-            assignment = grouper.learn_one(article_features(article, store.get_analysis(article_id, ANALYZER_VERSION)))
-            into.update({gone: assignment.story_id for gone in assignment.merged})
-            labels.append(assignment.story_id)
-            gold.append(json.loads(article.raw)["gold"])
-            grouper.evict_inactive()
-    p, r, f = bcubed([_follow(label, into) for label in labels], gold)
+        articles = [store.get_article(i) for i in ids]
+        analyses = {i: store.get_analysis(i, ANALYZER_VERSION) for i in ids}
+    labels = storydesk_labels(articles, analyses, **params)
+    p, r, f = bcubed(labels, [json.loads(a.raw)["gold"] for a in articles])
     return {"bcubed_p": round(p, 4), "bcubed_r": round(r, 4), "bcubed_f1": round(f, 4),
-            "stories": len({_follow(label, into) for label in labels})}
+            "stories": len(set(labels))}
 
 
 def main() -> None:

@@ -5,7 +5,6 @@ installed (`make test` installs the `ray` extra)."""
 
 from __future__ import annotations
 
-import json
 import os
 import shutil
 import socket

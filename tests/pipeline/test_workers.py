@@ -8,8 +8,6 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-import pytest
-
 from storydesk import Desk, Settings
 from storydesk.desk import ArticleRefs, IngestReport
 from storydesk.ingest import DEFAULT_FIELDS

@@ -41,7 +41,6 @@ from __future__ import annotations
 
 import math
 import zlib
-from collections import Counter
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Iterable
