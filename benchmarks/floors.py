@@ -189,12 +189,12 @@ def _citations(folder: Path) -> dict:
 
 
 def _grouping(folder: Path) -> dict:
-    from benchmarks.grouping import _text, load_news_cluster, scores, storydesk_labels, tfidf_agglomerative
+    import tempfile
 
-    rows = load_news_cluster(folder)
-    articles, gold = [a for a, _ in rows], [g for _, g in rows]
-    return {"storydesk": scores(storydesk_labels(articles), gold),
-            "tfidf+agglomerative (best)": tfidf_agglomerative([_text(a) for a in articles], gold)}
+    from benchmarks.grouping import gate_results
+
+    with tempfile.TemporaryDirectory(prefix="storydesk-grouping-") as work:
+        return gate_results(folder, Path(work))
 
 
 #: How each gate is measured: ``{system: {metric: value}}`` from its data folder.

@@ -1,18 +1,26 @@
-"""Story grouping: storydesk's online grouper against batch clustering baselines.
+"""Story grouping: the product path (``Desk.ingest``: read, analyze with spaCy, group)
+against batch clustering baselines, in three arrival orders.
 
 Quality: the Giveme5W1H news_cluster set (383 articles, 69 gold events; gold label =
-``EventId``) streamed in publication order; BCubed precision/recall/F1 and the adjusted
-Rand index of the stories against the gold events. Baselines, each at its best setting
-on this data (an advantage storydesk does not get): TF-IDF + agglomerative clustering
-(scikit-learn), and all-MiniLM-L6-v2 sentence embeddings + HDBSCAN as BERTopic clusters
-(UMAP skipped when umap-learn is not installed).
+``EventId``) ingested as a folder three times into fresh stores: files named in
+publication order, in their own (file-name) order, and in a fixed random shuffle.
+BCubed precision/recall/F1 and the adjusted Rand index of the stored stories against the
+gold events, and the spread of F1 across the orders. A headline-only stream (UCI News
+Aggregator style: a title and nothing else) is built from public data here: the titles
+of the same 383 articles (dated, gold events) and of the NeuS/AllSides val stories (3
+outlets a story, undated, shuffled), also through ``Desk.ingest``. Baselines, each at
+its best setting on the very data scored (an advantage storydesk does not get): TF-IDF +
+agglomerative clustering (scikit-learn), and all-MiniLM-L6-v2 + HDBSCAN as BERTopic
+clusters (when the ``embeddings`` and ``bench`` extras are installed).
 
-Speed: grouping throughput (articles/s, analysis excluded: the features path without
-spaCy, i.e. capitalised phrases stand in for entities) on the 4,650 timeline17 articles
-streamed by date, beside the batch TF-IDF + agglomerative baseline on the same articles,
-and the grouper's memory at the end (tracemalloc).
+The grouper's parameters were chosen on NeuS/AllSides *train* and timeline17
+(``benchmarks/grouping_dev.py``), never on these sets.
 
-    .venv/bin/python -m benchmarks.grouping [--data DIR] [--json] [--analyze]
+Speed, a side path labelled as such: the grouper alone (features + dedup + grouping, no
+spaCy: capitalised phrases stand in for entities) on the 4,650 timeline17 articles by
+date, beside the batch TF-IDF + agglomerative baseline on the same articles.
+
+    .venv/bin/python -m benchmarks.grouping [--data DIR] [--json] [--skip-embeddings]
 """
 
 from __future__ import annotations
@@ -27,10 +35,18 @@ from collections import Counter
 from pathlib import Path
 from typing import Callable, Sequence
 
+import random
+import tempfile
+
 from benchmarks._common import default_data, parser, report, require
+from storydesk import Desk, Settings
 from storydesk.model import Analysis, Article
 from storydesk.stories.features import article_features
 from storydesk.stories.grouping import StoryGrouper
+from storydesk.store import Store
+
+#: The shuffled arrival order's seed (fixed, so every run sees the same order).
+SHUFFLE_SEED = 13
 
 # -- data ----------------------------------------------------------------------------------
 
@@ -115,26 +131,116 @@ def scores(predicted: Sequence, gold: Sequence) -> dict[str, float]:
 # -- systems -------------------------------------------------------------------------------
 
 
+def arrival_orders(folder: Path) -> dict[str, list[Path]]:
+    """The news_cluster files in three arrival orders: publication, file name, shuffled."""
+    files = sorted((folder / "data").glob("*.json"))
+    published = {f: (load_record_date(f), f.name) for f in files}
+    shuffled = list(files)
+    random.Random(SHUFFLE_SEED).shuffle(shuffled)
+    return {"publication order": sorted(files, key=published.get), "file-name order": files,
+            "shuffled": shuffled}
+
+
+def load_record_date(path: Path) -> str:
+    value = json.loads(path.read_text(encoding="utf-8")).get("date_publish")
+    return "" if value in (None, "None") else str(value)
+
+
+def ingest_in_order(files: Sequence[Path], workdir: Path, settings: Settings) -> tuple[dict[str, str], float]:
+    """``Desk.ingest`` of a folder whose file names put ``files`` in this order (links
+    named 0000.json, 0001.json, ... so that the folder is read in that order); returns
+    each original file's story id and the articles per second of the whole ingest."""
+    folder = workdir / "in"
+    folder.mkdir()
+    for rank, f in enumerate(files):
+        (folder / f"{rank:04d}.json").symlink_to(f.resolve())
+    db = workdir / "store.db"
+    start = time.perf_counter()
+    with Desk(settings.replace(db=str(db))) as desk:
+        report = desk.ingest([str(folder)])
+    took = time.perf_counter() - start
+    assert not report.rejected, report.rejected
+    return stories_by_source(db, lambda source: files[int(Path(source).stem)].name), len(files) / took
+
+
+def gate_results(folder: Path, workdir: Path, orders: Sequence[str] = ("file-name order", "shuffled")) -> dict:
+    """What the grouping gate checks (``benchmarks/floors.json``): ``Desk.ingest`` of the
+    news_cluster folder in each arrival order of ``orders``, storydesk's figure being the
+    worst order's on each metric (``orders`` has each order's), beside TF-IDF +
+    agglomerative at its best threshold in the same run."""
+    rows = load_news_cluster(folder)
+    gold_of = {Path(a.source).name: g for a, g in rows}
+    names = sorted(gold_of)
+    arrivals = arrival_orders(folder)
+    measured = {}
+    for order in orders:
+        work = workdir / order.replace(" ", "-")
+        work.mkdir(parents=True)
+        stories, _ = ingest_in_order(arrivals[order], work, Settings())
+        measured[order] = scores([stories[n] for n in names], [gold_of[n] for n in names])
+    worst = {m: min(r[m] for r in measured.values()) for m in ("bcubed_p", "bcubed_r", "bcubed_f1", "ari")}
+    baseline = tfidf_agglomerative([_text(a) for a, _ in rows], [g for _, g in rows])
+    return {"storydesk": worst, "orders": measured, "tfidf+agglomerative (best)": baseline}
+
+
+def stories_by_source(db: Path, key: Callable[[str], str]) -> dict[str, str]:
+    """``key(article source)`` -> story id of every stored article."""
+    with Store(db) as store:
+        rows = store.execute("SELECT a.source, s.story_id FROM articles a "
+                             "JOIN story_articles s ON s.article_id = a.id").fetchall()
+    return {key(source): story for source, story in rows}
+
+
+def headline_stream(records: Sequence[dict], workdir: Path, settings: Settings) -> tuple[list[str], float]:
+    """Title-only records (``{"title", "published"?}``) through ``Desk.ingest`` as one
+    JSON Lines file (the title is the whole text); the story id of each, in order."""
+    path = workdir / "titles.jsonl"
+    path.write_text("".join(json.dumps({"title": r["title"], "text": r["title"],
+                                        "date_publish": r.get("published"), "outlet": r.get("outlet"),
+                                        "url": f"https://titles.example/{i}"}) + "\n"
+                            for i, r in enumerate(records)), encoding="utf-8")
+    db = workdir / "titles.db"
+    start = time.perf_counter()
+    with Desk(settings.replace(db=str(db))) as desk:
+        desk.ingest([str(path)])
+    took = time.perf_counter() - start
+    found = stories_by_source(db, lambda source: source.rsplit(":", 1)[1])
+    return [found.get(str(i + 1), f"unstored-{i}") for i in range(len(records))], len(records) / took
+
+
+def neus_titles(path: Path) -> list[dict]:
+    """The titles of the NeuS/AllSides stories in ``path`` (a .source file), 3 outlets a
+    story, undated, shuffled; ``gold`` = the story's line."""
+    out = []
+    for n, line in enumerate(path.read_text(encoding="utf-8").splitlines()):
+        for k, part in enumerate(line.split(" [SEP] ")):
+            title = part.strip().removeprefix("TITLE=>").partition("ARTICLE=>")[0].strip().rstrip(".")
+            if title:
+                out.append({"title": title, "outlet": f"outlet{k}", "gold": n})
+    random.Random(SHUFFLE_SEED).shuffle(out)
+    return out
+
+
 def storydesk_labels(
     articles: Sequence[Article], analyses: dict[str, Analysis] | None = None, **params
 ) -> list[str]:
-    """Stream ``articles`` (in the given order) through the grouper; story id per article."""
+    """Side path: stream ``articles`` (in the given order) through the grouper alone;
+    story id per article (merges followed)."""
     grouper = StoryGrouper(**params)
-    labels = []
+    labels, into = [], {}
     for article in articles:
         analysis = analyses.get(article.id) if analyses else None
-        labels.append(grouper.learn_one(article_features(article, analysis)).story_id)
+        assignment = grouper.learn_one(article_features(article, analysis))
+        into.update({gone: assignment.story_id for gone in assignment.merged})
+        labels.append(assignment.story_id)
         grouper.evict_inactive()
-    return labels
+    return [_follow(label, into) for label in labels]
 
 
-def analyze_all(articles: Sequence[Article]) -> dict[str, Analysis]:
-    """spaCy analyses (entities with canonical names) of ``articles``."""
-    from storydesk.analyze import analyze_articles, load_nlp
-    from storydesk.config import Settings
-
-    nlp = load_nlp(Settings().spacy_model)
-    return {a.id: an for a, an in zip(articles, analyze_articles(articles, nlp))}
+def _follow(label: str, into: dict[str, str]) -> str:
+    while label in into:
+        label = into[label]
+    return label
 
 
 def _best(run: Callable[[float], list], grid: Sequence[float], gold: Sequence) -> tuple[float, dict]:
@@ -244,30 +350,59 @@ def batch_throughput(articles: Sequence[Article], threshold: float) -> dict[str,
 def main() -> None:
     p = parser(__doc__.splitlines()[0], "giveme5w1h-news-cluster")
     p.add_argument("--timeline17", type=Path, default=default_data("timeline17"))
-    p.add_argument("--analyze", action="store_true", help="use spaCy entities (slower)")
+    p.add_argument("--neus", type=Path, default=default_data("neus-allsides-neutral-mds"))
     p.add_argument("--skip-embeddings", action="store_true")
+    p.add_argument("--set", dest="sets", action="append", default=[], metavar="NAME=VALUE",
+                   help="a storydesk setting for the ingests (e.g. workers=2)")
     args = p.parse_args()
-    rows = load_news_cluster(require(args.data))
-    articles = [a for a, _ in rows]
-    gold = [g for _, g in rows]
-    texts = [_text(a) for a in articles]
-    analyses = analyze_all(articles) if args.analyze else None
+    folder = require(args.data)
+    settings = Settings().apply(args.sets)
+    rows = load_news_cluster(folder)
+    gold_of = {Path(a.source).name: g for a, g in rows}
     results: dict[str, dict] = {}
-    labels, took = _timed(storydesk_labels, articles, analyses)
-    results["storydesk (online)"] = {**scores(labels, gold), "articles_per_s": round(len(articles) / took, 1)}
-    base, took = _timed(tfidf_agglomerative, texts, gold)
-    results["tfidf+agglomerative (best)"] = base
+    f1s = []
+    for name, files in arrival_orders(folder).items():
+        with tempfile.TemporaryDirectory(prefix="storydesk-grouping-") as tmp:
+            stories, rate = ingest_in_order(files, Path(tmp), settings)
+        names = sorted(gold_of)
+        result = scores([stories[n] for n in names], [gold_of[n] for n in names])
+        f1s.append(result["bcubed_f1"])
+        results[f"storydesk ingest, {name}"] = {**result, "articles_per_s": round(rate, 2)}
+    results["storydesk ingest, spread of F1 across orders"] = {"bcubed_f1": round(max(f1s) - min(f1s), 4)}
+    articles, gold = [a for a, _ in rows], [g for _, g in rows]
+    texts = [_text(a) for a in articles]
+    base, _ = _timed(tfidf_agglomerative, texts, gold)
+    results["tfidf+agglomerative (best threshold, batch)"] = base
     if not args.skip_embeddings:
-        emb, took = _timed(embedding_hdbscan, texts, gold)
-        results["minilm+hdbscan (best)"] = {**emb, "articles_per_s": round(len(articles) / took, 1)}
+        try:
+            emb, took = _timed(embedding_hdbscan, texts, gold)
+            results["minilm+hdbscan (best, batch)"] = {**emb, "articles_per_s": round(len(articles) / took, 1)}
+        except ImportError as exc:
+            results["minilm+hdbscan (not installed)"] = {"note": f"skipped: {exc.name} missing"}
+
+    title_sets = {"giveme5w1h titles (dated)": [{"title": a.title or "", "published": a.published,
+                                                 "outlet": a.outlet, "gold": g} for a, g in rows if a.title]}
+    neus_val = args.neus / "val.source"
+    if neus_val.exists():
+        title_sets["NeuS val titles (undated, shuffled)"] = neus_titles(neus_val)
+    for name, records in title_sets.items():
+        gold_t = [r["gold"] for r in records]
+        with tempfile.TemporaryDirectory(prefix="storydesk-titles-") as tmp:
+            labels, rate = headline_stream(records, Path(tmp), settings)
+        results[f"headlines: storydesk ingest, {name}"] = {**scores(labels, gold_t), "articles_per_s": round(rate, 1)}
+        results[f"headlines: tfidf+agglomerative (best), {name}"] = tfidf_agglomerative(
+            [r["title"] for r in records], gold_t)
+
     if args.timeline17.exists():
         stream = load_timeline17(args.timeline17)
         own = throughput(stream)
-        batch = batch_throughput(stream, results["tfidf+agglomerative (best)"]["best_param"])
-        results["storydesk timeline17 stream"] = {**own, "speed_ratio": round(own["articles_per_s"] / batch["articles_per_s"], 2)}
+        batch = batch_throughput(stream, results["tfidf+agglomerative (best threshold, batch)"]["best_param"])
+        results["side path: grouper alone, timeline17 stream (no spaCy)"] = {
+            **own, "speed_ratio": round(own["articles_per_s"] / batch["articles_per_s"], 2)}
         results["tfidf+agglomerative timeline17 batch"] = {**batch, "speed_ratio": 1.0}
-    report(results, args.json, "grouping: giveme5w1h news_cluster (383 articles, 69 events, "
-           "publication order); throughput on timeline17 (4,650 articles by date, no spaCy)")
+    report(results, args.json, "grouping: giveme5w1h news_cluster (383 articles, 69 events) through "
+           "Desk.ingest in three arrival orders; headline-only streams; baselines at their best "
+           "setting on the scored data; side path: grouper throughput on timeline17 without spaCy")
 
 
 if __name__ == "__main__":

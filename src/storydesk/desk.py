@@ -8,8 +8,7 @@ once. Every stage itself is a plain function in its own package.
 from __future__ import annotations
 
 import logging
-from dataclasses import dataclass, field, replace
-from datetime import datetime, timezone
+from dataclasses import dataclass, field
 from typing import BinaryIO, Callable, Iterable, Mapping, Sequence
 
 from .config import Settings
@@ -69,12 +68,14 @@ class ArticleRefs(Sequence[Article]):
 class IngestReport:
     """What one ingest did. ``exit_status`` follows the CLI's documented codes.
     ``caught_up`` counts earlier articles, stored but never grouped (an ingest killed
-    between the two), that this ingest analyzed and grouped first."""
+    between the two), that this ingest grouped too; ``workers`` the processes that
+    analyzed (1: the calling process)."""
 
     stored: ArticleRefs = field(default_factory=ArticleRefs)
     already: ArticleRefs = field(default_factory=ArticleRefs)
     rejected: list[Rejection] = field(default_factory=list)
     caught_up: int = 0
+    workers: int = 1
 
     @property
     def exit_status(self) -> int:
@@ -153,17 +154,27 @@ class Desk:
         stdin: BinaryIO | None = None,
         on_result: OnResult | None = None,
         process: bool = True,
+        executor=None,
+        on_grouped: Callable[[int], None] | None = None,
     ) -> IngestReport:
         """Read ``paths`` and store every article found, each in its own transaction, so
         an interrupted ingest keeps what it committed and a re-run adds only the rest.
-        Rejections are recorded in the store and reported, never raised. With
-        ``process=False`` articles are only read and stored (no analysis, no grouping).
-        ``paths`` may be one path."""
-        results = read_articles(
-            paths, max_bytes=self.settings.max_input_bytes, fields=fields, stdin=stdin,
-            html=self.guard.read_html,
-        )
-        return self._store_results(results, on_result, process)
+        Rejections are recorded in the store and reported, never raised.
+
+        Reading and analysis run in ``workers`` processes (the setting; a small input in
+        this process), or on ``executor`` (:mod:`storydesk.pipeline`); articles are
+        stored in input order, then grouped in publication order whatever the order of
+        the inputs (``on_grouped`` is told the running count). With ``process=False``
+        articles are only read and stored. ``paths`` may be one path."""
+        from .ingest import expand
+
+        paths = expand(paths)
+        pre_read: list[Article | Rejection] = []
+        if "-" in paths:  # standard input is read here; every other input by the workers
+            pre_read = list(read_articles(["-"], max_bytes=self.settings.max_input_bytes,
+                                          fields=fields, stdin=stdin, html=self.guard.read_html))
+            paths = [p for p in paths if p != "-"]
+        return self._run(paths, pre_read, fields, on_result, process, executor, on_grouped)
 
     def ingest_bytes(
         self,
@@ -184,37 +195,27 @@ class Desk:
         if len(data) > self.settings.max_input_bytes:
             too_big = Rejection(source, f"input is {len(data)} bytes, over max_input_bytes="
                                         f"{self.settings.max_input_bytes}")
-            return self._store_results([too_big], on_result, True)
-        return self._store_results(read_one(Input(source, data), fields, html=self.guard.read_html),
-                                   on_result, True)
+            return self._run([], [too_big], fields, on_result, True, None)
+        results = list(read_one(Input(source, data), fields, html=self.guard.read_html))
+        return self._run([], results, fields, on_result, True, None)
 
     def add_articles(self, articles: Iterable[Article], *, on_result: OnResult | None = None) -> IngestReport:
         """Store, analyze and group articles made elsewhere (``storydesk watch`` makes
         them from feed entries and pages), as :meth:`ingest` does with what it reads."""
-        return self._store_results(articles, on_result, True)
+        return self._run([], list(articles), DEFAULT_FIELDS, on_result, True, None)
 
-    def _store_results(
-        self, results: Iterable[Article | Rejection], on_result: OnResult | None, process: bool
-    ) -> IngestReport:
+    def _run(self, paths, pre_read, fields, on_result, process, executor, on_grouped=None) -> IngestReport:
+        from .pipeline import IngestRun
+        from .store.progress import count_ungrouped
+
         store = self.store
         report = IngestReport(stored=ArticleRefs(store.get_article), already=ArticleRefs(store.get_article))
         if process:  # articles an earlier run stored but did not live to group
-            report.caught_up = self.update_stories()
-        for result in results:
-            if isinstance(result, Rejection):
-                store.add_rejection(result)
-                report.rejected.append(result)
-                is_new = False
-            else:
-                if result.published is None:
-                    result = _dated_now(result)
-                is_new = store.add_article(result)
-                (report.stored if is_new else report.already).append(result)
-                if is_new and process:
-                    self._after_store(result)
-            if on_result is not None:
-                on_result(result, is_new)
-        self._settle_trends()
+            report.caught_up = count_ungrouped(store)
+        IngestRun(self, report, fields=fields, on_result=on_result, process=process,
+                  executor=executor).run(paths, pre_read)
+        if process:
+            self.update_stories(on_grouped)
         return report
 
     def _settle_trends(self) -> None:
@@ -294,17 +295,22 @@ class Desk:
         self._settle_trends()
         return report
 
-    def update_stories(self) -> int:
-        """Analyze and group stored articles that are in no story yet (ingested with
-        ``process=False``, or by a run killed before it grouped them), oldest first;
-        returns how many. Every processing ingest calls this first."""
-        ids = self.guard.ungrouped()  # less those quarantined from grouping (issue 16)
-        if ids:
-            log.info("grouping %d stored article(s) that are in no story yet", len(ids))
-        for article_id in ids:
+    def update_stories(self, on_grouped: Callable[[int], None] | None = None) -> int:
+        """Analyze (when not cached) and group the stored articles that are in no story
+        yet, in publication order (undated ones last, by ingest time), whatever order
+        they were stored in, less those quarantined from grouping (issue 16); returns how
+        many. Every processing ingest ends with this, so it also groups what an earlier,
+        killed run stored. ``on_grouped`` is called with the running count."""
+        n = 0
+        for article_id in self.guard.ungrouped():
             self._after_store(self.store.get_article(article_id))
+            n += 1
+            if on_grouped is not None:
+                on_grouped(n)
+        if n:
+            log.info("grouped %d stored article(s) in publication order", n)
         self._settle_trends()
-        return len(ids)
+        return n
 
     def stories(self, *, since: str | None = None, limit: int = 50, offset: int = 0) -> list[dict]:
         """Stories, newest activity first (``since``: an ISO date/time, or a duration
@@ -314,11 +320,18 @@ class Desk:
         rows = list_stories(self.store, self.settings, since=since, limit=limit, offset=offset)
         return [_presented(row) for row in rows]
 
+    def resolve_story(self, story_id: str) -> str:
+        """The id ``story_id`` now goes by: the story it was merged into, else itself."""
+        from .store.merges import merged_into
+
+        return merged_into(self.store, story_id) or story_id
+
     def story(self, story_id: str) -> dict:
-        """One story row; raises :class:`~storydesk.errors.NotFound` for an unknown id."""
+        """One story row (of the story it was merged into, for a merged id); raises
+        :class:`~storydesk.errors.NotFound` for an unknown id."""
         from .stories.api import get_story
 
-        return _presented(get_story(self.store, self.settings, story_id))
+        return _presented(get_story(self.store, self.settings, self.resolve_story(story_id)))
 
     def stories_of(self, article_ids: Iterable[str]) -> dict[str, str]:
         """The story id of each of these stored articles that is in a story."""
@@ -330,7 +343,7 @@ class Desk:
         """The story's article ids (copies included; ``story()`` marks them)."""
         from .store.stories import story_article_ids
 
-        return story_article_ids(self.store, story_id)
+        return story_article_ids(self.store, self.resolve_story(story_id))
 
     def trends(self, *, window: str | None = None, at: str | None = None) -> list[dict]:
         """Bursting terms of the ``window`` (default 7d) ending ``at``, new bursts first
@@ -402,6 +415,7 @@ class Desk:
         unknown story id."""
         from .errors import NotFound
 
+        story_id = self.resolve_story(story_id)
         ids = self.story_article_ids(story_id)
         if not ids:
             raise NotFound(f"story {story_id!r} has no articles in {self.settings.db}")
@@ -418,10 +432,4 @@ def _presented(row: dict) -> dict:
         article.pop("text", None)  # the start of an untitled body, read for the headline
     return {"id": row["id"], "headline": headline, "headline_from": headline_from,
             **{k: v for k, v in row.items() if k != "id"}}
-
-
-def _dated_now(article: Article) -> Article:
-    """An undated article gets the ingest time as its date, and says so."""
-    now = datetime.now(timezone.utc).replace(microsecond=0, tzinfo=None).isoformat()
-    return replace(article, published=now, precision="time", date_from_ingest=True)
 

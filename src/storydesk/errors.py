@@ -6,7 +6,8 @@
     ├── InputError                 one input cannot be read; carries its source and line
     ├── StoreError                 the SQLite store cannot be opened, migrated or written
     ├── NotFound                   an article or story id that the store does not hold
-    └── AnalysisError              the NLP model cannot be loaded or run
+    ├── AnalysisError              the NLP model cannot be loaded or run
+    └── EngineError                the workers' engine failed as a whole (a Ray cluster went away)
 
 Rejected inputs during a batch are not raised: they become
 :class:`storydesk.model.Rejection` values, recorded in the store, so the rest of the batch
@@ -60,3 +61,7 @@ class NotFound(StorydeskError):
 
 class AnalysisError(StorydeskError):
     """The NLP pipeline cannot be loaded or run."""
+
+
+class EngineError(StorydeskError):
+    """The engine running an ingest's workers failed as a whole (not one input)."""

@@ -22,10 +22,10 @@ from __future__ import annotations
 
 import logging
 from dataclasses import replace
-from typing import TYPE_CHECKING, Iterable
+from typing import TYPE_CHECKING, Iterable, Iterator
 
-from .budget import OverBudget, Worker
-from .errors import InputError, StoreError
+from .budget import Worker
+from .errors import StoreError
 from .model import Analysis, Article
 from .plausible import plausible_date
 from .store import quarantine as notes
@@ -34,18 +34,6 @@ if TYPE_CHECKING:
     from .desk import Desk
 
 log = logging.getLogger(__name__)
-
-
-def _read_html(data: bytes, source: str, max_tags: int) -> Article:
-    from .ingest.html import read_html
-
-    return read_html(data, source, max_tags=max_tags)
-
-
-def _analyze_one(nlp, article: Article, max_chars: int) -> Analysis:
-    from .analyze import analyze_articles
-
-    return next(iter(analyze_articles([article], nlp, max_chars)))
 
 
 def skipped_analysis(article_id: str, reason: str) -> Analysis:
@@ -74,46 +62,52 @@ class Guard:
     def read_html(self, data: bytes, source: str) -> Article:
         """:func:`storydesk.ingest.html.read_html` within the budget; a page over it is an
         :class:`InputError` (a rejection) saying so."""
+        from .pipeline.stages import html_reader
+
         settings = self._desk.settings
         if self._extractor is None:
             self._extractor = Worker(settings.article_seconds, settings.article_memory_mb)
-        try:
-            return self._extractor.call(_read_html, data, source, settings.max_html_tags)
-        except OverBudget as exc:
-            raise InputError(source, f"HTML extraction {exc.reason}") from None
+        return html_reader(self._extractor, settings.max_html_tags)(data, source)
 
     # -- analysis ------------------------------------------------------------------------
+    def analysis_worker(self) -> Worker:
+        """The budget worker analyses run in (forked after the model is loaded, to share it)."""
+        if self._analyzer is None:
+            desk = self._desk
+            self._analyzer = Worker(desk.settings.article_seconds, desk.settings.article_memory_mb, desk.nlp)
+        return self._analyzer
+
+    def usable(self, article: Article) -> Article:
+        """``article`` as analysis sees it: with a plausible date, without its raw input."""
+        return replace(plausible_date(article, self._desk.settings)[0], raw="")
+
     def analyze(self, articles: Iterable[Article]) -> list[Analysis]:
         """Analyses of ``articles``, each within the budget and with a plausible date;
         an article that fails (or was quarantined from analysis before) gets
         :func:`skipped_analysis`, and a stored one a note saying why."""
+        from .pipeline.stages import analyze_within
+
+        articles = list(articles)
+        reasons = {a.id: self._quarantined(a.id, "analyze") for a in articles}
+        todo = [a for a in articles if reasons[a.id] is None]
+        outcomes = dict(zip((a.id for a in todo), analyze_within(
+            self.analysis_worker(), [self.usable(a) for a in todo], self._desk.settings.max_analysis_chars)))
         out = []
         for article in articles:
-            reason = self._quarantined(article.id, "analyze")
-            if reason is None:
-                try:
-                    out.append(self._analysis(article))
-                    continue
-                except OverBudget as exc:
-                    reason = f"analysis {exc.reason}"
-                except (StoreError, KeyboardInterrupt):
-                    raise
-                except Exception as exc:
-                    log.debug("analysis of %s failed", article.id, exc_info=True)
-                    reason = f"analysis failed: {type(exc).__name__}: {exc}"
-                self._note(article.id, "analyze", reason)
-                log.info("article %s quarantined from analysis: %s", article.id, reason)
-            out.append(skipped_analysis(article.id, reason))
+            outcome = outcomes.get(article.id, reasons[article.id])
+            if isinstance(outcome, Analysis):
+                out.append(outcome)
+                continue
+            if reasons[article.id] is None:
+                self.failed_analysis(article.id, outcome)
+            out.append(skipped_analysis(article.id, outcome))
         return out
 
-    def _analysis(self, article: Article) -> Analysis:
-        desk = self._desk
-        if self._analyzer is None:  # forked after the model is loaded, to share it
-            nlp = desk.nlp
-            self._analyzer = Worker(desk.settings.article_seconds, desk.settings.article_memory_mb, nlp)
-        usable, _ = plausible_date(article, desk.settings)
-        usable = replace(usable, raw="")  # not read by analysis: no need to send it
-        return self._analyzer.call(_analyze_one, usable, desk.settings.max_analysis_chars)
+    def failed_analysis(self, article_id: str, reason: str) -> None:
+        """Record that analysis failed for this article (a stored one gets the note that
+        quarantines it from analysis)."""
+        self._note(article_id, "analyze", reason)
+        log.info("article %s quarantined from analysis: %s", article_id, reason)
 
     # -- grouping and trends -------------------------------------------------------------
     def process(self, article: Article) -> None:
@@ -153,13 +147,14 @@ class Guard:
             return
         self._note(article.id, "trends", f"trend counting failed: {first}")
 
-    def ungrouped(self) -> list[str]:
-        """Stored articles in no story, oldest first, less those quarantined from grouping."""
-        from .store.stories import ungrouped_articles
+    def ungrouped(self) -> Iterator[str]:
+        """Stored articles in no story, in publication order (undated ones last, by
+        ingest time), less those quarantined from grouping."""
+        from .store.progress import ungrouped_in_order
 
         store = self._desk.store
         out = notes.quarantined_ids(store, "group")
-        return [i for i in ungrouped_articles(store) if i not in out]
+        return (i for i in ungrouped_in_order(store) if i not in out)
 
     # -- notes ---------------------------------------------------------------------------
     def _quarantined(self, article_id: str, stage: str) -> str | None:

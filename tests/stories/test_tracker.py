@@ -95,8 +95,9 @@ def test_a_writer_further_behind_than_the_change_log_reloads_everything(tmp_path
                 "between Harbury and Kingsford may be suspended near Colbrook."}), encoding="utf-8")
     seeds = _dated(seed_paths, tmp_path)
     order = [seeds[0], str(FIXTURES / "storm.json"), seeds[1], str(follow_up), *seeds[2:]]
-    with _desk(tmp_path / "one.db", nlp) as alone:
-        alone.ingest(order)
+    with _desk(tmp_path / "one.db", nlp) as alone:  # the same ingests (each groups by date)
+        for chunk in (order[:1], order[1:3], order[3:]):
+            alone.ingest(chunk)
     shared = tmp_path / "two.db"
     with _desk(shared, nlp) as a, _desk(shared, nlp) as b:
         a.ingest(order[:1])

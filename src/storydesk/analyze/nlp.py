@@ -1,4 +1,25 @@
-"""Loading the spaCy pipeline named by the ``spacy_model`` setting."""
+"""Loading the spaCy pipeline named by the ``spacy_model`` setting.
+
+What each stage needs from spaCy (only the analysis stage loads it):
+
+=============  ===================  =====================================================
+stage          components           read as
+=============  ===================  =====================================================
+reading        none                 (extraction is trafilatura / readability / feedparser)
+analysis       tok2vec, tagger      ``tag_`` (figures); features for the parser and NER
+               parser               ``dep_``/``head``/children (quotes, speakers, coref,
+                                    entities, figures); sentences (``doc.sents``)
+               attribute_ruler      ``pos_`` from the tags (quotes, speakers, coref,
+                                    entities, figures)
+               lemmatizer           ``lemma_``: speech verbs and message nouns (speakers)
+               ner                  ``doc.ents``/``ent_type_``: entities, dates, figures
+grouping       none                 (words of the text, entity names of the analysis)
+briefs         none                 (the stored analyses)
+=============  ===================  =====================================================
+
+``senter`` is excluded (the parser sets sentence boundaries, and the shipped
+pipelines disable it anyway): it is not even loaded.
+"""
 
 from __future__ import annotations
 
@@ -8,6 +29,9 @@ from ..errors import AnalysisError
 
 log = logging.getLogger(__name__)
 
+#: Pipeline components no stage reads (see the table above).
+UNUSED_COMPONENTS = ("senter",)
+
 
 def load_nlp(model: str):
     """The installed spaCy pipeline ``model``; never downloads anything."""
@@ -16,7 +40,7 @@ def load_nlp(model: str):
     except ImportError as exc:  # pragma: no cover - spaCy is a core dependency
         raise AnalysisError("spaCy is not installed") from exc
     try:
-        nlp = spacy.load(model)
+        nlp = spacy.load(model, exclude=UNUSED_COMPONENTS)
     except OSError as exc:
         raise AnalysisError(
             f"spaCy model {model!r} is not installed (set spacy_model to an installed "

@@ -7,7 +7,8 @@ import importlib
 from .app import app
 
 #: Command modules; each registers its commands on ``app`` when imported.
-_COMMAND_MODULES = ("ingest", "analyze", "brief", "timeline", "stories", "serve", "settings", "watch", "feeds")
+_COMMAND_MODULES = ("ingest", "backfill", "analyze", "brief", "timeline", "stories", "serve", "settings", "watch",
+                    "feeds")
 
 
 def _register() -> None:

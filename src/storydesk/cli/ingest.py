@@ -9,9 +9,10 @@ from typing import Optional
 import typer
 
 from ..desk import Desk
-from ..ingest import field_map
+from ..ingest import expand, field_map
 from ..listing import article_row
 from ..model import Article, Rejection, to_dict
+from ..pipeline import ENGINES, executor_for
 from ..store.quarantine import notes_for
 from .app import (
     EXIT_REJECTED,
@@ -39,27 +40,35 @@ def _progress():
     return Progress(
         SpinnerColumn(),
         TextColumn("ingesting: {task.completed} read, {task.fields[stored]} new, "
-                   "{task.fields[rejected]} rejected"),
+                   "{task.fields[rejected]} rejected, {task.fields[grouped]} grouped"),
         TimeElapsedColumn(),
         transient=True,
         console=Console(stderr=True),
     )
 
 
+FieldOption = typer.Option(
+    None, "--field", metavar="NAME=KEY",
+    help="Read JSON field KEY as NAME (title, text, published, url, outlet, authors).",
+)
+ENGINE_HELP = ("Where reading and analysis run: local (the `workers` setting's processes) "
+               "or ray (Ray tasks; needs storydesk's ray extra).")
+ADDRESS_HELP = "Join the Ray cluster at this address (with --engine ray); without it Ray starts locally."
+
+
 @app.command()
 def ingest(
     paths: Optional[list[str]] = typer.Argument(None, help="Files, folders (read recursively), URLs, or - for stdin."),
     db: Optional[str] = DbOption,
-    field: Optional[list[str]] = typer.Option(
-        None, "--field", metavar="NAME=KEY",
-        help="Read JSON field KEY as NAME (title, text, published, url, outlet, authors).",
-    ),
+    field: Optional[list[str]] = FieldOption,
     sets: Optional[list[str]] = SetOption,
     posts: Optional[str] = typer.Option(
         None, "--posts", metavar="FILE",
         help='Also read social posts for trend detection: JSON Lines, one {"time": ISO, '
              '"text": ..., "handle"/"author"/"platform"/"id": optional} per line (- for stdin).',
     ),
+    engine: str = typer.Option("local", "--engine", help=ENGINE_HELP),
+    address: Optional[str] = typer.Option(None, "--address", help=ADDRESS_HELP),
 ) -> None:
     """Store the articles found in PATHS (plain text, HTML, JSON, JSONL, RSS/Atom).
 
@@ -68,16 +77,30 @@ def ingest(
     (file, line, reason), recorded in the store, and make the exit status 3; the rest of
     the batch is still stored. What a later stage could not do with a stored article (an
     implausible date, an analysis over its time or memory budget) is reported as a note.
+    Articles are read and analyzed by the `workers` setting's processes (default: one
+    per core), then grouped into stories in publication order, whatever the order of
+    the files.
     """
 
     if not paths and not posts:
         fail("give PATHS to ingest, or --posts FILE", EXIT_USAGE)
+    ingest_command(paths, db, field, sets, posts, engine, address)
+
+
+def ingest_command(paths, db, field, sets, posts, engine: str, address: str | None) -> None:
+    """The body of `ingest` and `backfill`: ingest with a progress display, then the summary."""
+    check_choice("--engine", engine, ENGINES)
+    if address and engine != "ray":
+        fail("--address names a Ray cluster: use it with --engine ray", EXIT_USAGE)
 
     def body() -> int:
         settings = settings_for(db, sets)
         fields = field_map(field)
+        inputs = expand(paths or [])
+        executor = executor_for(engine, address)
         with Desk(settings) as desk, _progress() as progress:
-            task = progress.add_task("ingest", total=None, stored=0, rejected=0) if progress else None
+            task = (progress.add_task("ingest", total=None, stored=0, rejected=0, grouped=0)
+                    if progress else None)
             count = {"new": 0, "rejected": 0}
 
             def on_result(result: Article | Rejection, is_new: bool) -> None:
@@ -90,7 +113,12 @@ def ingest(
                 if progress:
                     progress.update(task, advance=1, stored=count["new"], rejected=count["rejected"])
 
-            report = desk.ingest(paths or [], fields=fields, on_result=on_result)
+            def on_grouped(n: int) -> None:
+                if progress and n % 50 == 0:
+                    progress.update(task, grouped=n)
+
+            report = desk.ingest(inputs, fields=fields, on_result=on_result, executor=executor,
+                                 on_grouped=on_grouped)
             noted = notes_for(desk.store, report.stored.ids)
             posted = desk.ingest_posts(posts) if posts else None
         for article_id, found in noted.items():

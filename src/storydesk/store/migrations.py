@@ -294,6 +294,22 @@ MIGRATIONS: tuple[tuple[str, str], ...] = (
         """,
     ),
     (
+        "0008_story_merges",
+        """
+        CREATE TABLE story_merges (
+            story_id TEXT PRIMARY KEY,
+            into_id TEXT NOT NULL,
+            merged_at TEXT NOT NULL
+        );
+        CREATE INDEX story_merges_into ON story_merges(into_id);
+        ALTER TABLE desk_changes ADD COLUMN merged TEXT NOT NULL DEFAULT '[]';
+        CREATE INDEX articles_grouping_order
+            ON articles(date_from_ingest, coalesce(published, ''), id);
+        CREATE INDEX stories_undated ON stories(json_extract(state, '$.dated'));
+        CREATE INDEX story_articles_position ON story_articles(position);
+        """,
+    ),
+    (
         "0009_trends",
         """
         CREATE TABLE term_sources (

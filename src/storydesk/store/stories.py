@@ -70,27 +70,35 @@ def state_version(store: Store) -> int:
 CHANGE_LOG = 512
 
 
-def bump_version(conn: sqlite3.Connection, version: int, change: tuple[str, Iterable[int]] | None = None) -> int:
+def bump_version(conn: sqlite3.Connection, version: int, change: tuple | None = None) -> int:
     """Record one more write after ``version`` (inside the writer's transaction), with the
-    story it changed and the document-frequency buckets it counted."""
+    story it changed, the document-frequency buckets it counted and the stories it
+    merged into that story (``(story id, buckets[, merged ids])``)."""
     new = version + 1
     _put_state(conn, [("version", str(new))])
     if change is not None:
-        conn.execute("INSERT OR REPLACE INTO desk_changes (version, story_id, df_buckets) VALUES (?, ?, ?)",
-                     (new, change[0], json.dumps(list(change[1]))))
+        merged = list(change[2]) if len(change) > 2 else []
+        conn.execute("INSERT OR REPLACE INTO desk_changes (version, story_id, df_buckets, merged) "
+                     "VALUES (?, ?, ?, ?)",
+                     (new, change[0], json.dumps(list(change[1])), json.dumps(merged)))
     conn.execute("DELETE FROM desk_changes WHERE version <= ?", (new - CHANGE_LOG,))
     return new
 
 
 def changes_since(store: Store, version: int) -> list[tuple[str, list[int]]] | None:
-    """``(story id, df buckets)`` of each write after ``version``, in order; None when
-    those writes are no longer all kept."""
+    """``(story id, df buckets)`` of each write after ``version``, in order (a story
+    merged away comes with no buckets, so a reader drops it); None when those writes
+    are no longer all kept."""
     if state_version(store) - version >= CHANGE_LOG:
         return None
     rows = store.execute(
-        "SELECT story_id, df_buckets FROM desk_changes WHERE version > ? ORDER BY version", (version,)
+        "SELECT story_id, df_buckets, merged FROM desk_changes WHERE version > ? ORDER BY version", (version,)
     ).fetchall()
-    return [(r[0], json.loads(r[1])) for r in rows]
+    out: list[tuple[str, list[int]]] = []
+    for story_id, buckets, merged in rows:
+        out.append((story_id, json.loads(buckets)))
+        out.extend((gone, []) for gone in json.loads(merged))
+    return out
 
 
 def _put_state(conn: sqlite3.Connection, rows: Iterable[tuple[str, Any]]) -> None:
@@ -118,10 +126,10 @@ def latest_activity(store: Store) -> str | None:
 
 def story_ids_between(store: Store, start: str, end: str) -> list[str]:
     """Stories whose active span comes within [start, end]."""
-    rows = store.execute(
-        "SELECT id FROM stories WHERE (first_seen <= ? AND last_seen >= ?) "
-        "OR json_extract(state, '$.dated') = 0",
-        (end, start),
+    rows = store.execute(  # two indexed lookups, not one scan of every story's state
+        "SELECT id FROM stories WHERE last_seen >= ? AND first_seen <= ? "
+        "UNION SELECT id FROM stories WHERE json_extract(state, '$.dated') = 0",
+        (start, end),
     ).fetchall()
     return [r[0] for r in rows]
 

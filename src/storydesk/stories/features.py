@@ -15,6 +15,7 @@ phrases, so grouping also runs on a stream that has not been through spaCy.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections import Counter
 from dataclasses import dataclass, field
@@ -59,6 +60,7 @@ class Features:
     shingles: frozenset[str] = field(default=frozenset())  # for near-duplicate detection
 
 
+@functools.lru_cache(maxsize=1 << 16)  # news vocabulary is Zipfian: most words repeat
 def normalise_word(word: str) -> str | None:
     """A word as a grouping term: lower case, possessive and plural ``s`` dropped;
     None for stop words, numbers and single letters.
@@ -78,12 +80,7 @@ def normalise_word(word: str) -> str | None:
 
 def words(text: str) -> list[str]:
     """The grouping terms of ``text``, in order."""
-    out = []
-    for m in _WORD.finditer(text):
-        w = normalise_word(m.group())
-        if w is not None:
-            out.append(w)
-    return out
+    return [w for w in map(normalise_word, _WORD.findall(text)) if w is not None]
 
 
 def capitalised_phrases(text: str) -> list[str]:

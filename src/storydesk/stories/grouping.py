@@ -10,6 +10,16 @@ out-of-order articles find the story they belong to. Stories inactive for twice 
 window can be dropped from memory (:meth:`StoryGrouper.evict_inactive`; the caller keeps them in the store and can restore them
 with :meth:`StoryGrouper.restore_story` when a late article needs them).
 
+Joining takes a similarity above ``threshold`` and at least ``min_shared`` terms in
+common with the story (so headlines do not chain through one common word: "roundup",
+"gas"). An undated article is held to ``undated_threshold`` by a story that is undated
+too: with a time on neither side nothing keeps a story to its days. When an article could have joined two dated
+stories and, once it has joined one, their centroids are as close as
+``merge_threshold``, the two are one story split by arrival order and are merged: the
+one that started first keeps its id (:attr:`Assignment.merged` names the other).
+These three were chosen on NeuS/AllSides train (leads and titles, undated) and
+timeline17 (dated), see ``benchmarks/grouping_dev.py``.
+
 Near-duplicates (see :mod:`.dedup`) join their original's story but add nothing to its
 centroid, to the document frequencies or to its outlets.
 
@@ -56,6 +66,9 @@ class Assignment:
     duplicate_of: str | None = None
     #: Hashed document-frequency buckets this article incremented (to persist).
     df_buckets: tuple[int, ...] = ()
+    #: Stories this article showed to be one with ``story_id`` and that were merged into
+    #: it (their ids now redirect to ``story_id``).
+    merged: tuple[str, ...] = ()
 
 
 @dataclass
@@ -123,6 +136,9 @@ class StoryGrouper:
         time_penalty: float = 0.02,
         horizon_days: float = 365.0,
         idf_warmup: int = 100,
+        min_shared: int = 2,
+        merge_threshold: float = 0.3,
+        undated_threshold: float = 0.3,
     ):
         if not 0.0 < threshold < 1.0:
             raise ValueError(f"threshold must be between 0 and 1, got {threshold!r}")
@@ -138,6 +154,15 @@ class StoryGrouper:
             raise ValueError("time_penalty must be >= 0 and horizon_days >= window_days")
         if idf_warmup < 0:
             raise ValueError(f"idf_warmup must be at least 0, got {idf_warmup!r}")
+        if min_shared < 1:
+            raise ValueError(f"min_shared must be at least 1, got {min_shared!r}")
+        if not 0.0 < merge_threshold <= 1.0:
+            raise ValueError(f"merge_threshold must be in (0, 1], got {merge_threshold!r}")
+        if not threshold <= undated_threshold < 1.0:
+            raise ValueError(f"undated_threshold must be in [threshold, 1), got {undated_threshold!r}")
+        self.min_shared = min_shared
+        self.merge_threshold = merge_threshold
+        self.undated_threshold = undated_threshold
         self.idf_warmup = idf_warmup
         self.time_penalty = time_penalty
         self.horizon_days = horizon_days
@@ -301,21 +326,60 @@ class StoryGrouper:
         self._post(story.id, [t for t in vec if t not in c])
         for t, w in vec.items():
             c[t] = c.get(t, 0.0) + w
+        self._trim(story)
+
+    def _trim(self, story: StoryState) -> None:
+        """Keep a centroid to its ``max_terms`` strongest terms once it grows past 1.5x."""
+        c = story.centroid
         if len(c) > self.max_terms * 3 // 2:
             kept = sorted(c.items(), key=lambda kv: (-kv[1], kv[0]))[: self.max_terms]
             story.centroid = dict(kept)
             story.norm2 = sum(w * w for _, w in kept)
             self._unpost(story.id, [t for t in c if t not in story.centroid])
 
-    def _dots(self, vec: dict[str, float]) -> dict[str, float]:
-        """Dot products of ``vec`` with every active centroid sharing a term with it
-        (through the postings, so stories with nothing in common cost nothing)."""
-        acc: dict[str, float] = {}
+    def _dots(self, vec: dict[str, float]) -> dict[str, tuple[float, int]]:
+        """Dot products of ``vec`` with every active centroid sharing a term with it, and
+        how many terms they share (through the postings, so stories with nothing in
+        common cost nothing)."""
+        acc: dict[str, list] = {}
         stories = self._stories
         for t, w in vec.items():
             for sid in self._postings.get(t, ()):
-                acc[sid] = acc.get(sid, 0.0) + w * stories[sid].centroid[t]
-        return acc
+                entry = acc.get(sid)
+                if entry is None:
+                    entry = acc[sid] = [0.0, 0]
+                entry[0] += w * stories[sid].centroid[t]
+                entry[1] += 1
+        return {sid: (dot, n) for sid, (dot, n) in acc.items()}
+
+    def _cosine(self, a: StoryState, b: StoryState) -> float:
+        """Cosine of two stories' centroids."""
+        if a.norm2 <= 0 or b.norm2 <= 0:
+            return 0.0
+        small, large = (a.centroid, b.centroid) if len(a.centroid) <= len(b.centroid) else (b.centroid, a.centroid)
+        dot = sum(w * large.get(t, 0.0) for t, w in small.items())
+        return dot / math.sqrt(a.norm2 * b.norm2)
+
+    def _merge(self, keep: StoryState, gone: StoryState) -> None:
+        """Fold ``gone`` into ``keep``: one centroid (the sum of all their articles'
+        vectors), one span, one member list."""
+        self._unpost(gone.id, gone.centroid)
+        del self._stories[gone.id]
+        c = keep.centroid
+        self._post(keep.id, [t for t in gone.centroid if t not in c])
+        for t, w in gone.centroid.items():
+            c[t] = c.get(t, 0.0) + w
+        keep.norm2 = sum(w * w for w in c.values())
+        self._trim(keep)
+        if gone.dated and not keep.dated:
+            keep.first, keep.last, keep.dated = gone.first, gone.last, True
+        elif gone.dated:
+            keep.first, keep.last = min(keep.first, gone.first), max(keep.last, gone.last)
+        keep.size += gone.size
+        keep.duplicates += gone.duplicates
+        keep.members.update(gone.members)
+        for article_id in gone.members:
+            self._story_of[article_id] = keep.id
 
     def learn_one(self, features: Features) -> Assignment:
         """Assign one article to a story (or start one) and update the state."""
@@ -337,12 +401,21 @@ class StoryGrouper:
 
         vec = self.vector(features)
         best, best_sim = None, self.threshold
+        joinable: list[tuple[float, StoryState]] = []
         dots = self._dots(vec)
+        need = min(self.min_shared, len(vec))  # a two-word headline can share two words at most
         for story in self._candidates(t):
-            if story.id not in dots or story.norm2 <= 0:
+            found = dots.get(story.id)
+            if found is None or story.norm2 <= 0 or found[1] < need:
                 continue
-            sim = dots[story.id] / math.sqrt(story.norm2) - self.penalty(t, story)
-            if sim > best_sim or (sim == best_sim and best is not None and story.id < best.id):
+            sim = found[0] / math.sqrt(story.norm2) - self.penalty(t, story)
+            # with a time on neither side nothing keeps a story to its days: ask more
+            floor = self.threshold if t is not None or story.dated else self.undated_threshold
+            if sim <= floor:
+                continue
+            if t is not None and story.dated:  # only dated stories merge: time backs the bridge
+                joinable.append((sim, story))
+            if best is None or sim > best_sim or (sim == best_sim and story.id < best.id):
                 best, best_sim = story, sim
         buckets = self._count_df(features)
         if best is None:
@@ -361,4 +434,30 @@ class StoryGrouper:
         best.members[features.article_id] = to_bytes(sig)
         self._story_of[features.article_id] = best.id
         self._lsh.add(features.article_id, sig)
-        return Assignment(features.article_id, best.id, round(best_sim, 6), new, None, buckets)
+        best, merged = self._merge_bridged(best, joinable)
+        return Assignment(features.article_id, best.id, round(best_sim, 6), new, None, buckets, merged)
+
+    def _merge_bridged(
+        self, story: StoryState, joinable: list[tuple[float, StoryState]]
+    ) -> tuple[StoryState, tuple[str, ...]]:
+        """The article just added to ``story`` could also have joined the other
+        ``joinable`` stories: each of those whose centroid is now as close to the story's
+        as ``merge_threshold`` is the same story, split by arrival order, and is merged
+        (the one that started first keeps its id). Returns the story the article is in
+        and the ids merged away."""
+        merged: list[str] = []
+        for _, other in sorted(joinable, key=lambda so: (-so[0], so[1].id)):
+            if other.id == story.id or other.id not in self._stories:
+                continue
+            if self._cosine(story, other) < self.merge_threshold:
+                continue
+            keep, gone = (story, other) if _older(story, other) else (other, story)
+            self._merge(keep, gone)
+            merged.append(gone.id)
+            story = keep
+        return story, tuple(merged)
+
+
+def _older(a: StoryState, b: StoryState) -> bool:
+    """Whether story ``a`` started before ``b`` (dated before undated; ties by id)."""
+    return (not a.dated, a.first, a.id) <= (not b.dated, b.first, b.id)

@@ -28,6 +28,7 @@ from ..model import Analysis, Article
 from ..store import Store
 from ..store import stories as db
 from ..store import trends as tdb
+from ..store.merges import merge_stories
 from .features import article_features, parse_time, shifted
 from .grouping import Assignment, StoryGrouper, StoryState
 from .terms import (TREND_ENTITY_TYPES, Term, article_terms, case_counts, clean_name, lines, name_words,
@@ -41,9 +42,10 @@ MAX_PENDING = 20
 #: A line an outlet has already printed in this many other stories is its boilerplate
 #: (forms, navigation, bylines, credits): it gives no trend terms.
 BOILERPLATE_STORIES = 2
-#: A batch in which at least this share of the items (and ``LATE_MIN`` of them) came
-#: after their bucket was finished was an archive read out of time order: the detector
-#: is replayed over the stored history in time order (:meth:`StoryTracker.settle_trends`).
+#: A batch in which at least this share of the items (and ``LATE_MIN`` of them, unless the
+#: batch is most of the store) came after their bucket was finished was an archive read
+#: out of time order: the detector is replayed over the stored history in time order
+#: (:meth:`StoryTracker.settle_trends`).
 LATE_SHARE = 0.05
 LATE_MIN = 10
 
@@ -138,7 +140,7 @@ class StoryTracker:
         self._detector = detector_for(settings)
         self._loaded: tuple[datetime, datetime] | None = None
         self._pending: list[dict] = []
-        self._change: tuple[str, tuple[int, ...]] | None = None  # what the write in progress grouped
+        self._change: tuple | None = None  # what the write in progress grouped (and merged)
         self._batch = [0, 0]  # items counted, items late for the detector, since the last settle
 
     # -- state -------------------------------------------------------------------------
@@ -227,7 +229,9 @@ class StoryTracker:
             self._load_stories_near(at)
             assignment = self._grouper.learn_one(features)
             state = self._grouper.story_state(assignment.story_id)
-            self._change = (assignment.story_id, assignment.df_buckets)
+            for gone in assignment.merged:  # this article showed them to be one story
+                merge_stories(conn, keep=assignment.story_id, gone=gone, at=iso(features.time))
+            self._change = (assignment.story_id, assignment.df_buckets, assignment.merged)
             db.save_assignment(
                 conn,
                 article_id=article.id,
@@ -240,11 +244,18 @@ class StoryTracker:
             )
             if assignment.duplicate_of is None and count:  # a copy is not a second piece of evidence
                 found = self._evidence(conn, article, analysis, assignment.story_id)
-                if self._plausible(at):
-                    self._count_or_hold(conn, found, at, assignment.story_id, features.time_known)
+                # An undated article that joins a dated story is counted when that story
+                # broke (rewrites of a scoop follow it within hours), not at whatever the
+                # stream's clock says when it happens to be read: the same trends in any
+                # order of reading (issue 13).
+                counted_at, dated = at, features.time_known
+                if not dated and state.dated:
+                    counted_at, dated = state.first, True
+                if self._plausible(counted_at):
+                    self._count_or_hold(conn, found, counted_at, assignment.story_id, dated)
                 else:
                     log.warning("%s: dated %s, after the plausible range; not counted for trends",
-                                article.source, iso(at))
+                                article.source, iso(counted_at))
             evicted = self._grouper.evict_inactive()
             if evicted and self._loaded is not None:
                 self._loaded = (max(self._loaded[0], shifted(at, -self._horizon)), self._loaded[1])
@@ -343,9 +354,12 @@ class StoryTracker:
         first = tdb.count_source(conn, bucket, source)
         seen = set() if first else tdb.source_terms(conn, bucket, source)
         new = [t for t in terms if t.key not in seen]
-        late = self._detector.late_items
+        late, newest = self._detector.late_items, self._detector.newest
         flags = self._detector.learn_one(new, at, items=1 if first else 0)
-        self._batch[self._detector.late_items > late] += 1
+        # skipped (its bucket was finished), or counted into a bucket older than one the
+        # detector had already seen: a stream read in time order would have flagged otherwise
+        behind = newest is not None and self._detector.bucket_of(at) < newest
+        self._batch[self._detector.late_items > late or behind] += 1
         db.add_terms(conn, [(t.key, t.text, t.kind) for t in terms], bucket, story_id, iso(at),
                      counted={t.key for t in new})
         tdb.add_term_sources(conn, [t.key for t in terms], bucket, source, story_id)
@@ -361,13 +375,17 @@ class StoryTracker:
     # -- order ------------------------------------------------------------------------
     def settle_trends(self) -> bool:
         """At the end of a batch (an ingest, a posts file): when many of its items came
-        after their time bucket was finished (an archive read in file order, not time
-        order), the detector skipped them; replay it over the stored history in time
-        order so the flags are those a time-ordered stream would have raised. True when
-        it did."""
+        after a newer time bucket (an archive read in file order, not time order; undated
+        articles counted when their story broke), the detector skipped or mis-scored
+        them; replay it over the stored history in time order so the flags are those a
+        time-ordered stream would have raised. True when it did."""
         counted, late = self._batch
         self._batch = [0, 0]
-        if late < max(LATE_MIN, LATE_SHARE * (counted + late)):
+        if not late or late < LATE_SHARE * (counted + late):
+            return False
+        # a replay reads the whole store: worth it for many late items, or when the batch
+        # is most of what the store holds (a first ingest), where it costs about as much
+        if late < LATE_MIN and 2 * (counted + late) < sum(n for _, n in tdb.activity(self._store)):
             return False
         log.info("%d of %d items arrived after their time bucket was finished; trend detection "
                  "replayed over the stored history in time order", late, counted + late)

@@ -17,7 +17,7 @@ from starlette.concurrency import run_in_threadpool
 from .context import WebContext
 from .errors import ApiError, error_body
 from .present import article_json, ingest_json, search_json
-from .reading import analysis_for, brief_for, call
+from .reading import analysis_for, brief_for, call, moved
 
 router = APIRouter(prefix="/api", tags=["api"])
 
@@ -65,10 +65,10 @@ def list_stories(
 
 @router.get("/stories/{story_id}", summary="The brief of one story (storydesk.brief/1)",
             responses=_ERRORS)
-def get_story(request: Request, story_id: str = Path(..., pattern=ID_PATTERN)) -> dict:
+def get_story(request: Request, story_id: str = Path(..., pattern=ID_PATTERN)) -> Any:
     ctx = _ctx(request)
     with ctx.reader() as desk:
-        return brief_for(ctx, desk, story_id)
+        return moved(request, desk, story_id) or brief_for(ctx, desk, story_id)
 
 
 @router.get("/trends", summary="What is trending, each term with its burst, its sources and the story "

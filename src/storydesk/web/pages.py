@@ -16,7 +16,7 @@ from . import charts, live, views
 from .api import AT_PATTERN, DATE_PATTERN, ID_PATTERN
 from .errors import ApiError
 from .highlight import layers_of, mark_up
-from .reading import analysis_for, brief_for, call, story_key
+from .reading import analysis_for, brief_for, call, moved, story_key
 
 router = APIRouter(include_in_schema=False)
 
@@ -88,6 +88,9 @@ def _optional_report(desk, notices: list[str], at: str | None) -> dict:
 def story_page(request: Request, story_id: str = Path(..., pattern=ID_PATTERN)) -> HTMLResponse:
     ctx = request.app.state.ctx
     with ctx.reader() as desk:
+        redirect = moved(request, desk, story_id)
+        if redirect is not None:
+            return redirect
         key = story_key(desk, story_id)
         brief = brief_for(ctx, desk, story_id, key)
 

@@ -21,6 +21,18 @@ def call(desk: Desk, method: str, *args: Any, **kwargs: Any) -> Any:
     return fn(*args, **kwargs)
 
 
+def moved(request, desk: Desk, story_id: str):
+    """A permanent redirect to the story ``story_id`` was merged into, else None: a
+    merged story's pages and API answers live on under the id of the story it joined."""
+    from fastapi.responses import RedirectResponse
+
+    into = call(desk, "resolve_story", story_id)
+    if into == story_id:
+        return None
+    path = request.url.path
+    return RedirectResponse(path[: len(path) - len(story_id)] + into, status_code=308)
+
+
 def story_key(desk: Desk, story_id: str) -> tuple:
     """What a story's brief depends on: the story, its articles and their edits (NotFound
     if none)."""

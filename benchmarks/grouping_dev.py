@@ -1,0 +1,124 @@
+"""Where the grouper's parameters come from: the development sets, never giveme5w1h (the
+evaluation set of ``benchmarks/grouping.py``).
+
+* NeuS/AllSides **train**, the first ``--stories`` stories: 3 outlets' leads a story,
+  undated (the data carries no dates), so every story competes with every other: BCubed
+  against the stories.
+* The same stories' **titles** alone (a headline-only stream).
+* **timeline17**, 2,000 articles evenly spaced by date: dated, gold = the 9 topics. A
+  topic holds many events, so only precision against topics means something (stories
+  must not cross topics); recall against topics is shown for merges (higher is fewer
+  needless splits of one topic's coverage).
+
+Each set is ingested once through ``Desk.ingest`` (the product path: real analysis) into
+a cached store under ``--cache``; then, as a side path kept for speed, the stored
+articles are regrouped in the ingest's order by the same grouper and features with each
+setting of a small grid, from their stored analyses (a grid of full ingests would take
+hours on this machine).
+
+    .venv/bin/python -m benchmarks.grouping_dev [--data DIR] [--json] [--cache DIR]
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+if __package__ in (None, ""):
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from benchmarks._common import default_data, parser, report, require  # noqa: E402
+from benchmarks.grouping import bcubed, storydesk_labels  # noqa: E402
+
+GRID = [  # (label, grouper parameters)
+    ("defaults", {}),
+    ("threshold 0.2", {"threshold": 0.2}),
+    ("undated_threshold 0.25", {"undated_threshold": 0.25}),
+    ("undated_threshold 0.35", {"undated_threshold": 0.35}),
+    ("undated_threshold = threshold (0.15)", {"undated_threshold": 0.15}),
+    ("min_shared 1", {"min_shared": 1}),
+    ("merge_threshold 0.2", {"merge_threshold": 0.2}),
+    ("merge_threshold 0.5", {"merge_threshold": 0.5}),
+    ("no merges", {"merge_threshold": 1.0}),
+]
+
+
+def neus_records(path: Path, stories: int, titles_only: bool) -> list[dict]:
+    out = []
+    for n, line in enumerate(path.read_text(encoding="utf-8").splitlines()[:stories]):
+        for k, part in enumerate(line.split(" [SEP] ")):
+            title, _, text = part.strip().removeprefix("TITLE=>").partition("ARTICLE=>")
+            title, text = title.strip().rstrip("."), text.strip()
+            if title and (titles_only or text):
+                out.append({"title": title, "text": title if titles_only else text,
+                            "outlet": f"outlet{k}", "gold": n})
+    return out
+
+
+def timeline17_records(folder: Path, n: int) -> list[dict]:
+    from benchmarks.scale import sample
+
+    out = []
+    for record in sample(folder, n):
+        topic = record["url"].split("//", 1)[1].split("_", 1)[0]
+        out.append({**record, "gold": topic})
+    return out
+
+
+def build(name: str, records: list[dict], cache: Path) -> Path:
+    """The cached store of ``records``, ingested through ``Desk.ingest`` once."""
+    from storydesk import Desk, Settings
+
+    db = cache / f"{name}.db"
+    done = cache / f"{name}.done"
+    if done.exists():
+        return db
+    cache.mkdir(parents=True, exist_ok=True)
+    source = cache / f"{name}.jsonl"
+    source.write_text("".join(json.dumps(r) + "\n" for r in records), encoding="utf-8")
+    with Desk(Settings(db=str(db))) as desk:
+        desk.ingest([str(source)])
+    done.write_text("ok")
+    return db
+
+
+def regroup(db: Path, **params) -> dict[str, float]:
+    """Side path: the stored articles regrouped in the ingest's order with ``params``."""
+    from storydesk.analyze import ANALYZER_VERSION
+    from storydesk.store import Store
+    from storydesk.store.progress import GROUPING_ORDER
+
+    with Store(db) as store:
+        ids = [r[0] for r in store.execute(f"SELECT a.id FROM articles a ORDER BY {GROUPING_ORDER}").fetchall()]
+        articles = [store.get_article(i) for i in ids]
+        analyses = {i: store.get_analysis(i, ANALYZER_VERSION) for i in ids}
+    labels = storydesk_labels(articles, analyses, **params)
+    p, r, f = bcubed(labels, [json.loads(a.raw)["gold"] for a in articles])
+    return {"bcubed_p": round(p, 4), "bcubed_r": round(r, 4), "bcubed_f1": round(f, 4),
+            "stories": len(set(labels))}
+
+
+def main() -> None:
+    p = parser(__doc__.splitlines()[0], "neus-allsides-neutral-mds")
+    p.add_argument("--timeline17", type=Path, default=default_data("timeline17"))
+    p.add_argument("--stories", type=int, default=400, help="NeuS train stories used")
+    p.add_argument("--cache", type=Path, default=Path("/tmp/storydesk-bench/grouping-dev"))
+    args = p.parse_args()
+    train = require(args.data) / "train.source"
+    sets = {
+        "NeuS train leads": build("neus-leads", neus_records(train, args.stories, False), args.cache),
+        "NeuS train titles": build("neus-titles", neus_records(train, args.stories, True), args.cache),
+    }
+    if args.timeline17.exists():
+        sets["timeline17 (vs topics)"] = build("t17", timeline17_records(args.timeline17, 2000), args.cache)
+    results = {}
+    for label, params in GRID:
+        for name, db in sets.items():
+            results[f"{name}: {label}"] = regroup(db, **params)
+    report(results, args.json, "grouping development sets (parameters chosen here; giveme5w1h is "
+                               "left for evaluation); side path: regrouped from stored analyses")
+
+
+if __name__ == "__main__":
+    main()
