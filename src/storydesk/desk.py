@@ -8,8 +8,9 @@ once. Every stage itself is a plain function in its own package.
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import BinaryIO, Callable, Iterable, Mapping, Sequence
+from typing import BinaryIO
 
 from .config import Settings
 from .ingest import DEFAULT_FIELDS, Input, read_articles, read_one
@@ -139,7 +140,7 @@ class Desk:
             self._store = None
             self._story_tracker = None  # its state belongs to the closed store
 
-    def __enter__(self) -> "Desk":
+    def __enter__(self) -> Desk:
         return self
 
     def __exit__(self, *exc: object) -> None:
@@ -354,8 +355,8 @@ class Desk:
         """What is trending and why: ``{"at", "mode", "window", "notes", "trends"}``. The
         window ends ``at`` (ISO date or time), else now in a live desk, else at the newest
         activity of the store that is not an outlier (``notes`` says which)."""
-        from .stories.api import trends
         from .store.stories import get_story
+        from .stories.api import trends
 
         report = trends(self.store, self.settings, window=window, at=at)
         rows = report["trends"]

@@ -7,11 +7,11 @@
 >>> article_row(Article(id="a1", source="x", format="json", text="T", title="T", headline_only=True),
 ...             notes=["published date 9999-12-31 is outside the plausible range ..."])["notes"]
 ['published date 9999-12-31 is outside the plausible range ...']
-"""
+"""  # noqa: E501 - doctest output is one line
 
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 from .model import Article
 

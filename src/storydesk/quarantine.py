@@ -21,8 +21,9 @@ raised, never recorded as a note.
 from __future__ import annotations
 
 import logging
+from collections.abc import Iterable, Iterator
 from dataclasses import replace
-from typing import TYPE_CHECKING, Iterable, Iterator
+from typing import TYPE_CHECKING
 
 from .budget import Worker
 from .errors import StoreError
@@ -47,7 +48,7 @@ class Guard:
     """The budgets and the per-stage quarantine of one :class:`~storydesk.desk.Desk`
     (its workers are its state; :meth:`close` stops them)."""
 
-    def __init__(self, desk: "Desk"):
+    def __init__(self, desk: Desk):
         self._desk = desk
         self._extractor: Worker | None = None
         self._analyzer: Worker | None = None

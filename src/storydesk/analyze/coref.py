@@ -28,8 +28,19 @@ from dataclasses import dataclass, field, replace
 from ..model import Entity
 from .headlines import inside
 from .lexicon import FIRST_SECOND, GROUP_NOUNS, PLURAL_PRONOUNS, PRONOUN_GENDER, ROLE_NOUNS, TITLES
-from .roles import (RoleMention, Tie, antecedent, compatible, modifiers, paragraph_before, role_gender,
-                    pronouns, role_mentions, role_ties, tied_name)
+from .roles import (
+    RoleMention,
+    Tie,
+    antecedent,
+    compatible,
+    modifiers,
+    paragraph_before,
+    pronouns,
+    role_gender,
+    role_mentions,
+    role_ties,
+    tied_name,
+)
 from .speaker_candidates import time_word
 from .speakers import is_cue, np_span
 

@@ -389,7 +389,7 @@ def _variants(counts: Counter) -> dict[str, str]:
     out = {}
     for names in by_key.values():
         rep = max(names, key=lambda n: (counts[n], sum(not c.isascii() for c in n), n))
-        out.update({n: rep for n in names})
+        out.update(dict.fromkeys(names, rep))
     return out
 
 

@@ -22,8 +22,8 @@ from __future__ import annotations
 import re
 
 from ..model import Figure
-from .numbers import NUMBER, SCALE, number_value, scale_value
 from .figures_measure import bound, measure
+from .numbers import NUMBER, SCALE, number_value, scale_value
 
 _CURRENCIES = {
     "us$": "USD", "$": "USD", "usd": "USD", "a$": "AUD", "au$": "AUD", "aud": "AUD",

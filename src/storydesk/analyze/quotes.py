@@ -28,7 +28,7 @@ from .quotemarks import QuoteSpan, pair_quotes
 from .roles import paragraph_before
 from .speaker_candidates import Candidate, Scene, gather
 from .speaker_model import SpeakerModel, load_model
-from .speakers import Attribution, np_span, attribute, cue_span, is_cue, subject_of
+from .speakers import Attribution, attribute, cue_span, is_cue, np_span, subject_of
 
 _MIN_WORDS = 3
 

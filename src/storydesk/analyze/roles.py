@@ -181,7 +181,7 @@ def antecedent(pos: int, gender: str, lo: int, persons: list[Entity], roles: lis
     cands += [(p, p) for p, g in prons if lo <= p < pos and g == gender]
     cands.sort(key=lambda c: c[0], reverse=True)
     first = None
-    for start, c in cands:
+    for _start, c in cands:
         if isinstance(c, int):
             if first is None:
                 return c

@@ -21,8 +21,8 @@ from __future__ import annotations
 import math
 import re
 from bisect import bisect_left, bisect_right
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 from ..analyze.numbers import NUMBER, SCALE, number_value, scale_value
 from ..model import AnalyzedArticle

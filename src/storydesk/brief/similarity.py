@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter, defaultdict
-from typing import Callable, Sequence
+from collections.abc import Callable, Sequence
 
 Vector = dict[str, float]
 

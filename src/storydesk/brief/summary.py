@@ -19,6 +19,7 @@ from __future__ import annotations
 import logging
 from dataclasses import dataclass, replace
 
+from ..config import DEFAULTS
 from ..model import AnalyzedArticle
 from .candidates import Candidate, article_candidates
 from .citations import EMBEDDED, LEXICAL, CiteModel, StorySentences
@@ -172,7 +173,7 @@ def _cite(analyzed: list[AnalyzedArticle], sentence: _Sentence, story: StorySent
 
 def build_summary(
     analyzed: list[AnalyzedArticle],
-    sentences: int = 5,
+    sentences: int = DEFAULTS.summary_sentences,
     *,
     embed: Embed | None = None,
     params: SummaryParams = SummaryParams(),

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Optional
-
 import typer
 
 from ..ingest import read_articles
@@ -31,11 +29,11 @@ def timeline(
     paths: list[str] = typer.Argument(..., help="Files, folders (read recursively), URLs, or - for stdin."),
     dates: int = typer.Option(10, "--dates", "-n", help="How many dates (the most important ones)."),
     sentences: int = typer.Option(1, "--sentences", "-k", help="Sentences per date."),
-    query: Optional[str] = typer.Option(
+    query: str | None = typer.Option(
         None, "--query", help="Only choose sentences containing one of these words."
     ),
     format: str = typer.Option("md", "--format", help="md or json."),
-    sets: Optional[list[str]] = SetOption,
+    sets: list[str] | None = SetOption,
 ) -> None:
     """Summarise the articles in PATHS as a timeline: the N most important dates, K
     sentences each, taken verbatim from the articles.

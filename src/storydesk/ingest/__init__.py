@@ -7,9 +7,11 @@ or :class:`~storydesk.model.Rejection` values saying why not.
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import replace
-from typing import BinaryIO, Callable, Iterable, Iterator, Mapping
+from typing import BinaryIO
 
+from ..config import DEFAULTS
 from ..errors import InputError
 from ..model import Article, Rejection
 from .decode import bom_encoding, decode_bom
@@ -75,7 +77,7 @@ def _read(data: bytes, source: str, fields: Mapping[str, tuple[str, ...]],
 def read_articles(
     paths: Iterable[str] | str,
     *,
-    max_bytes: int = 20_000_000,
+    max_bytes: int = DEFAULTS.max_input_bytes,
     fields: Mapping[str, tuple[str, ...]] = DEFAULT_FIELDS,
     stdin: BinaryIO | None = None,
     html: HtmlReader | None = None,

@@ -18,9 +18,10 @@ import time
 import urllib.error
 import urllib.request
 import zlib
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import BinaryIO, Iterable, Iterator
+from typing import BinaryIO
 
 from ..model import Rejection
 

@@ -9,7 +9,8 @@ runs on its own clock), so they compare as text.
 from __future__ import annotations
 
 import sqlite3
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 
 from .db import Store, _now
 

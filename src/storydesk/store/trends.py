@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import sqlite3
 from collections import Counter, defaultdict
-from typing import Iterable
+from collections.abc import Iterable
 
 from .db import Store
 

@@ -19,7 +19,7 @@ import functools
 import re
 from collections import Counter
 from dataclasses import dataclass, field
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 from ..model import Analysis, Article
 
@@ -114,7 +114,8 @@ def parse_time(value: str | None) -> datetime | None:
     if not value:
         return None
     text = value.strip().replace("Z", "+00:00")
-    for candidate in (text, text[:10], text[:7] + "-01" if len(text) == 7 else "", text[:4] + "-01-01" if len(text) == 4 else ""):
+    for candidate in (text, text[:10], text[:7] + "-01" if len(text) == 7 else "",
+                      text[:4] + "-01-01" if len(text) == 4 else ""):
         if not candidate:
             continue
         try:
@@ -122,7 +123,7 @@ def parse_time(value: str | None) -> datetime | None:
         except ValueError:
             continue
         if parsed.tzinfo is not None:
-            parsed = parsed.astimezone(timezone.utc).replace(tzinfo=None)
+            parsed = parsed.astimezone(UTC).replace(tzinfo=None)
         return parsed
     return None
 
@@ -175,7 +176,7 @@ def article_features(
     time = parse_time(article.published)
     known = time is not None and not article.date_from_ingest
     if time is None:
-        time = now or datetime.now(timezone.utc).replace(tzinfo=None)
+        time = now or datetime.now(UTC).replace(tzinfo=None)
     all_words = body_words if len(article.text) <= LEAD_CHARS else words(article.text)
     return Features(
         article_id=article.id,

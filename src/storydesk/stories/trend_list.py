@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 from ..config import Settings
 from ..store import Store
@@ -67,7 +67,7 @@ class _Candidate:
     def __post_init__(self) -> None:
         self.volume_key = self.volume_key or self.key
 
-    def absorb(self, other: "_Candidate") -> None:
+    def absorb(self, other: _Candidate) -> None:
         """Fold ``other`` (the same thing under another name) into this term."""
         if other.label.casefold() != self.label.casefold():
             self.aliases.add(other.label)
@@ -153,7 +153,8 @@ def _keeps(a: _Candidate, b: _Candidate, types: dict[str, Counter]) -> bool:
 def initials(label: str) -> str:
     """The initials of a name's words, function words left out (an acronym's letters).
 
-    >>> initials("Rail Accident Investigation Branch"), initials("International Consortium of Investigative Journalists")
+    >>> initials("Rail Accident Investigation Branch"), initials(
+    ...     "International Consortium of Investigative Journalists")
     ('RAIB', 'ICIJ')
     """
     return "".join(w[0] for w in label.split() if w[:1].isupper() and w.casefold() not in FUNCTION_WORDS).upper()
@@ -175,7 +176,7 @@ def _fold(cands: dict[str, _Candidate], story_of: dict[str, str | None],
             out[c.key].absorb(c)
         else:
             out[c.key] = c
-    for short in sorted(list(out.values()), key=lambda c: (len(name_words(c.label)), c.key)):
+    for short in sorted(out.values(), key=lambda c: (len(name_words(c.label)), c.key)):
         if short.kind == "hashtag" or short.key not in out:
             continue
         w = name_words(short.label)
@@ -222,7 +223,7 @@ def list_trends(store: Store, settings: Settings, *, window: str | None = None, 
     """``{"at", "mode", "window", "notes", "trends": [...]}`` (see the module's doc)."""
     span = parse_duration(window or DEFAULT_WINDOW)
     hours = settings.trend_bucket_hours
-    now = now or datetime.now(timezone.utc).replace(tzinfo=None)
+    now = now or datetime.now(UTC).replace(tzinfo=None)
     clock: Clock = window_end(tdb.activity(store), at=at, now=now, span=span, bucket_hours=hours)
     notes = list(clock.notes)
     start = _iso(bucket_floor(clock.end - span, hours))

@@ -16,9 +16,9 @@ not an http(s) URL: 'ftp://b.example/x'
 from __future__ import annotations
 
 import logging
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterable
 
 from ..model import Rejection
 from .urls import is_web_url

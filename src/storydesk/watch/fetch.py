@@ -18,9 +18,9 @@ import logging
 import threading
 import time
 from collections import defaultdict
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Iterator, Mapping
 
 import httpx
 

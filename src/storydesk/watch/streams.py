@@ -26,10 +26,12 @@ import logging
 import os
 import sys
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable, Protocol
+from typing import Protocol
 from urllib.parse import quote, urlencode, urlsplit
 
+from ..config import DEFAULTS
 from ..ingest.markup import fragment_text
 from ..model import Rejection
 from ..stories.features import parse_time
@@ -238,7 +240,7 @@ class MastodonStream:
     ``{timeline: last status id}``."""
 
     def __init__(self, spec: str, url: str, *, fetcher, clock: Clock, interval: float,
-                 timeout: float = 20.0, agent: str | None = None):
+                 timeout: float = DEFAULTS.watch_timeout, agent: str | None = None):
         parts = urlsplit(url)
         self.spec = spec
         self.base = f"{parts.scheme}://{parts.netloc}"
@@ -280,8 +282,10 @@ class MastodonStream:
         found, error = self._get_json("/api/v1/trends/tags", {"limit": MASTODON_TRENDS})
         if error:
             return [], error
-        tags = [t.get("name") for t in found if isinstance(t, dict) and t.get("name")] if isinstance(found, list) else []
-        return tags[:MASTODON_TRENDS], None if isinstance(found, list) else "trends answer is not a list"
+        if not isinstance(found, list):
+            return [], "trends answer is not a list"
+        tags = [t["name"] for t in found if isinstance(t, dict) and t.get("name")]
+        return tags[:MASTODON_TRENDS], None
 
     def run(self, cursor: str | None, emit: Emit, stop: threading.Event) -> None:
         try:

@@ -18,8 +18,8 @@ import queue
 import random
 import threading
 import time
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import Callable, Iterable
 
 from ..config import Settings
 from ..desk import Desk

@@ -13,8 +13,8 @@ allows no inline ``style``.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from datetime import date, timedelta
-from typing import Iterable, Sequence
 
 from markupsafe import Markup, escape
 
@@ -120,7 +120,7 @@ def _ticks(first: date, last: date) -> list[tuple[date, str]]:
             out.append((d, d.strftime("%b %Y") if m == 1 or not out else d.strftime("%b")))
         keep = max(1, len(out) // 8)
         return out[::keep]
-    days = [first + timedelta(days=i) for i in range(0, span + 1)]
+    days = [first + timedelta(days=i) for i in range(span + 1)]
     keep = max(1, len(days) // 8)
     return [(d, d.strftime("%d %b")) for d in days[::keep]]
 

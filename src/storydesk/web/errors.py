@@ -134,5 +134,5 @@ def install(app: FastAPI) -> None:
 
     @app.exception_handler(Exception)
     async def _bug(request: Request, exc: Exception) -> Response:
-        log.exception("%s %s failed", request.method, request.url.path)
+        log.error("%s %s failed", request.method, request.url.path, exc_info=exc)
         return error_response(request, 500, code_for(500), "internal error; the server log has the details")

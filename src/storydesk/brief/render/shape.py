@@ -11,7 +11,7 @@ each renderer escapes as its format needs.
 from __future__ import annotations
 
 import posixpath
-from typing import Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from urllib.parse import urlparse
 
 NO_ORIGIN = "No outlet is credited with the scoop."
