@@ -390,7 +390,10 @@ class Desk:
         rejected: list[Rejection] = []
         for result in read_articles(paths, max_bytes=self.settings.max_input_bytes, stdin=stdin,
                                     html=self.guard.read_html):
-            (rejected if isinstance(result, Rejection) else articles).append(result)
+            if isinstance(result, Rejection):
+                rejected.append(result)
+            else:
+                articles.append(result)
         if not articles:
             reasons = "; ".join(str(r) for r in rejected) or "no input given"
             raise InputError(", ".join(paths) or "-", f"no article could be read ({reasons})")

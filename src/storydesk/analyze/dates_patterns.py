@@ -112,7 +112,7 @@ def counted_noun_after(after: str) -> bool:
     (True, False)
     """
     m = re.match(r"\s+([a-z]{3,})\b", after)
-    return bool(m) and m.group(1).endswith("s") and m.group(1) not in _NOT_PLURAL
+    return m is not None and m.group(1).endswith("s") and m.group(1) not in _NOT_PLURAL
 
 
 def number_word(token: str) -> int | None:

@@ -276,7 +276,7 @@ def _place_object(doc, start: int, end: int) -> bool:
 def _extra_mentions(doc, groups: list[_Group], types: list[str | None]) -> None:
     """Single words equal to a person's surname (or unique first name) that the tagger
     read as something else ("Heard also admits ...")."""
-    covered = set()
+    covered: set[int] = set()
     for g in groups:
         for m in g.mentions:
             covered.update(range(m.start, m.end))
@@ -432,7 +432,7 @@ def resolve_story(analyzed: list) -> list:
         """The one longer name of the story ``name`` is part of; when several, the one
         named at least three times as often as all the others together; else ``name``."""
         key = _story_key(name)
-        longer = Counter()
+        longer: Counter[str] = Counter()
         for n in names:
             if len(_story_key(n)) > len(key) and _matches(_story_key(n), key) and compatible(kind_of, n):
                 longer[full.get(n, n)] += counts[n]
@@ -463,10 +463,9 @@ def resolve_story(analyzed: list) -> list:
             elif e.text != e.canonical and len(_story_key(e.text)) == 1:
                 name = fullest(e.text, e.canonical) if fullest(e.text, e.canonical) != e.text else name
             entities.append(replace(e, canonical=name, type=types.get(name, e.type)))
-        entities = tuple(entities)
         quotes = tuple(replace(q, speaker=full.get(q.speaker, q.speaker)) if q.speaker else q
                        for q in a.quotes)
-        out.append(AnalyzedArticle(item.article, replace(a, entities=entities, quotes=quotes)))
+        out.append(AnalyzedArticle(item.article, replace(a, entities=tuple(entities), quotes=quotes)))
     from .story import resolve_speakers  # noqa: PLC0415 - story imports this module's peers
 
     analyses = resolve_speakers([x.analysis for x in out], [x.article.text for x in out])

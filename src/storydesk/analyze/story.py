@@ -116,6 +116,7 @@ def resolve_speakers(analyses: list[Analysis], texts: list[str]) -> list[Analysi
         quotes = []
         for q in a.quotes:
             if q in open_:
+                assert q.speaker_start is not None and q.speaker_end is not None  # open_ has speaker spans
                 name = speaker_by_story(text, a, q.speaker_start, q.speaker_end, gender, ties, art)
                 q = replace(q, speaker=name, speaker_type="person") if name else q
             quotes.append(q)

@@ -185,6 +185,7 @@ class StorySentences:
     def _dense_rows(self, b: int):
         if b not in self._dense:
             item = self.analyzed[b]
+            assert self._embed is not None  # dense rows are asked for only with embeddings
             self._dense[b] = self._embed([item.article.text[s:e] for s, e in self.pieces[b]])
         return self._dense[b]
 

@@ -126,7 +126,7 @@ def span_frames(item: AnalyzedArticle, spans: Sequence[tuple[int, int]], stem: S
 
 
 def _named(key: str | None) -> bool:
-    return bool(key) and key.startswith("@")
+    return key is not None and key.startswith("@")
 
 
 def _flipped(a: list[Frame], b: list[Frame], b_items: set[str]) -> bool:

@@ -13,7 +13,7 @@ import typer
 from ..contract import analysis_json
 from ..desk import Desk
 from ..ingest import read_articles
-from ..model import AnalyzedArticle, Rejection
+from ..model import AnalyzedArticle, Article, Rejection
 from .app import EXIT_REJECTED, SetOption, app, check_choice, print_json, run, settings_for
 from .terminal import safe
 
@@ -67,10 +67,14 @@ def analyze(
 
     def body() -> int:
         settings = settings_for(None, sets).replace(db=":memory:")
-        articles, rejected = [], []
+        articles: list[Article] = []
+        rejected: list[Rejection] = []
         with Desk(settings) as desk:
             for result in read_articles(paths, max_bytes=settings.max_input_bytes, html=desk.guard.read_html):
-                (rejected if isinstance(result, Rejection) else articles).append(result)
+                if isinstance(result, Rejection):
+                    rejected.append(result)
+                else:
+                    articles.append(result)
             for r in rejected:
                 typer.echo(f"storydesk: rejected {safe(r)}", err=True)
             analyzed = desk.analyze(articles, cache=False) if articles else []

@@ -5,7 +5,7 @@ from __future__ import annotations
 import typer
 
 from ..ingest import read_articles
-from ..model import Rejection
+from ..model import Article, Rejection
 from .app import EXIT_REJECTED, EXIT_USAGE, SetOption, app, check_choice, fail, print_json, run, settings_for
 from .terminal import safe
 
@@ -49,9 +49,13 @@ def timeline(
 
     def body() -> int:
         settings = settings_for(None, sets)
-        articles, rejected = [], []
+        articles: list[Article] = []
+        rejected: list[Rejection] = []
         for item in read_articles(paths, max_bytes=settings.max_input_bytes):
-            (rejected if isinstance(item, Rejection) else articles).append(item)
+            if isinstance(item, Rejection):
+                rejected.append(item)
+            else:
+                articles.append(item)
         for r in rejected:
             typer.echo(f"storydesk: rejected {safe(r)}", err=True)
         from ..brief.timeline_summary import summarize_articles  # imports spaCy: only when run

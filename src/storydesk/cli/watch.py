@@ -25,7 +25,8 @@ def _serve_in_background(settings, host: str, port: int):
     config = uvicorn.Config(create_app(settings, host=host), host=host, port=port, log_level="warning",
                             server_header=False, proxy_headers=False)
     server = uvicorn.Server(config)
-    server.install_signal_handlers = lambda: None  # this command owns the signals
+    # this command owns the signals (uvicorn before 0.29; later ones leave them alone in a thread)
+    server.install_signal_handlers = lambda: None  # type: ignore[attr-defined]
     threading.Thread(target=server.run, name="storydesk-serve", daemon=True).start()
     return server
 

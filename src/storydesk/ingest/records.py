@@ -159,7 +159,7 @@ def record_to_article(
                     f"{', '.join(fields['text'] + fields['title'])})"
         )
     return make_article(
-        text=text if text is not None else " ".join(title.split()),
+        text=text if text is not None else " ".join((title or "").split()),
         source=source,
         format=fmt,
         raw=raw if raw is not None else json.dumps(record, ensure_ascii=False),

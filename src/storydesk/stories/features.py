@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import functools
 import re
-from collections import Counter
+from collections import defaultdict
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 
@@ -162,7 +162,7 @@ def article_features(
 ) -> Features:
     """The :class:`Features` of ``article``. Its time is its publication time, else
     ``now`` (the ingest time; ``time_known`` is then False)."""
-    terms: Counter[str] = Counter()
+    terms: defaultdict[str, float] = defaultdict(float)
     for w in words(article.title or ""):
         terms[w] += TITLE_WEIGHT
     body = article.text[:LEAD_CHARS]

@@ -409,9 +409,11 @@ class StoryTracker:
             detector = detector_for(self._settings)
             items = dict(tdb.activity(self._store))
             tdb.clear_flags(conn)
-            bucket, counts = None, []
+            bucket: str | None = None
+            counts: list = []
 
             def flush() -> None:
+                assert bucket is not None  # flushed only once a bucket is open
                 flags = detector.learn_bucket(counts, datetime.fromisoformat(bucket), items.get(bucket, 0))
                 db.add_flags(conn, [(f.term.key, iso(f.bucket), f.term.text, f.term.kind, f.score, f.count,
                                      f.expected) for f in flags])

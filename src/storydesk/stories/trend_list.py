@@ -30,6 +30,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
+from typing import Any
 
 from ..config import Settings
 from ..store import Store
@@ -123,7 +124,7 @@ def _story_form(c: _Candidate, names: list[tuple[str, str, str, int]],
     if len(words) != 1:
         return None
     own = max((n for key, _, _, n in names if key == c.key), default=1)
-    longer = Counter()
+    longer: Counter[str] = Counter()
     labels = {}
     for key, label, _, n in names:
         w = name_words(label)
@@ -167,8 +168,8 @@ def _fold(cands: dict[str, _Candidate], story_of: dict[str, str | None],
     Accident Investigation Branch") when both are mostly mentioned in the same story."""
     out: dict[str, _Candidate] = {}
     for c in sorted(cands.values(), key=lambda c: (-len(name_words(c.label)), c.key)):
-        if c.kind != "hashtag" and story_of.get(c.key):
-            form = _story_form(c, names.get(story_of[c.key], []), types)
+        if c.kind != "hashtag" and (story := story_of.get(c.key)):
+            form = _story_form(c, names.get(story, []), types)
             if form is not None:
                 c.aliases.add(c.label)
                 c.key, c.label = form
@@ -228,8 +229,8 @@ def list_trends(store: Store, settings: Settings, *, window: str | None = None, 
     notes = list(clock.notes)
     start = _iso(bucket_floor(clock.end - span, hours))
     last = _iso(bucket_floor(clock.end - timedelta(microseconds=1), hours))
-    answer = {"at": _iso(clock.end), "mode": clock.mode, "window": window or DEFAULT_WINDOW, "notes": notes,
-              "trends": []}
+    answer: dict[str, Any] = {"at": _iso(clock.end), "mode": clock.mode, "window": window or DEFAULT_WINDOW,
+                              "notes": notes, "trends": []}
     flags = tdb.flags_between(store, start, last)
     if not flags:
         counted = tdb.activity(store)
@@ -260,13 +261,13 @@ def list_trends(store: Store, settings: Settings, *, window: str | None = None, 
     names = tdb.story_names(store, {s for s in story_of.values() if s})
     types.update(tdb.term_types(store, {n[0] for found in names.values() for n in found} - set(types)))
     cands = _fold(cands, story_of, names, types)
-    rows = []
+    rows: list[dict[str, Any]] = []
     newest = last
     for c in cands.values():
         if len(c.sources) < settings.trend_min_sources:
             dropped["one source"] += 1
             continue
-        story, share = _majority(c.stories)
+        majority, share = _majority(c.stories)
         votes = types.get(c.key, Counter())
         named = [(n, t) for t, n in votes.items() if t in TREND_ENTITY_TYPES]
         rows.append({
@@ -275,7 +276,7 @@ def list_trends(store: Store, settings: Settings, *, window: str | None = None, 
             "score": round(c.score, 4), "peak": c.bucket, "count": c.count,
             "expected": round(c.expected, 2), "new": c.bucket == newest,
             "mentions": sum(c.sources.values()), "n_sources": len(c.sources), "sources": _sources(c.sources),
-            "aliases": sorted(c.aliases), "story_id": story, "story_share": round(share, 3),
+            "aliases": sorted(c.aliases), "story_id": majority, "story_share": round(share, 3),
             "_volume_key": c.volume_key,
         })
     heads = tdb.headlines(store, {r["story_id"] for r in rows if r["story_id"]})

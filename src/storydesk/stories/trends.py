@@ -209,15 +209,16 @@ class TrendDetector:
         index = self.bucket_of(time)
         if self._newest is None or index > self._newest:
             self._advance(index)
+        assert self._newest is not None  # set by _advance
         if index < self._newest - self.lateness or (self._done is not None and index <= self._done):
             self._late += 1
             return []
         counts = self._open.get(index)
         if counts is None:
             counts = self._open[index] = self._zeros()
-        n = self._items[index] = self._items.get(index, 0) + (weight if items is None else items)
-        floor = self.spread_floor(n)
-        n = max(n, self._base_items)  # a bucket counts as whole until it is busier than usual
+        count = self._items[index] = self._items.get(index, 0) + (weight if items is None else items)
+        floor = self.spread_floor(count)
+        n = max(count, self._base_items)  # a bucket counts as whole until it is busier than usual
         flags = []
         bucket = self.bucket_start(index)
         for term in terms:

@@ -118,5 +118,9 @@ def read_feed_list(args: Iterable[str]) -> tuple[list[FeedRef], list[Rejection]]
         found.extend(more)
         bad.extend(wrong)
     seen: set[str] = set()
-    unique = [f for f in found if not (f.url in seen or seen.add(f.url))]
+    unique = []
+    for f in found:
+        if f.url not in seen:
+            seen.add(f.url)
+            unique.append(f)
     return unique, bad

@@ -200,7 +200,7 @@ def mastodon_post(status: dict, instance: str) -> PostItem | None:
     card = status.get("card") or {}
     if isinstance(card, dict) and is_web_url(card.get("url")):
         links.insert(0, card["url"])
-    tags = [t.get("name") for t in status.get("tags") or [] if isinstance(t, dict) and t.get("name")]
+    tags = [t["name"] for t in status.get("tags") or [] if isinstance(t, dict) and t.get("name")]
     ident = status.get("uri") or status.get("url") or f"https://{instance}/statuses/{status.get('id')}"
     return PostItem(
         time=posted, text=text, source=f"mastodon:{instance}", platform="mastodon",

@@ -16,6 +16,7 @@ trace goes to the log, the client gets a fixed message.
 from __future__ import annotations
 
 import logging
+from collections.abc import Mapping
 from http import HTTPStatus
 
 from fastapi import FastAPI, Request
@@ -80,7 +81,7 @@ def wants_html(request: Request) -> bool:
 
 
 def error_response(request: Request, status: int, code: str, message: str,
-                   headers: dict | None = None) -> Response:
+                   headers: Mapping[str, str] | None = None) -> Response:
     if wants_html(request):
         templates = request.app.state.templates
         html = templates.get_template("error.html").render(
