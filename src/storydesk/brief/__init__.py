@@ -65,7 +65,7 @@ def build_brief(
     ``embed``, optional, compares summary sentences by sentence embeddings
     (:func:`storydesk.brief.embeddings.load_embedder`) instead of TF-IDF.
     """
-    from ..analyze.entities import resolve_story
+    from .story_names import resolve_story
     from .figures import build_figures
     from .reactions import build_posts
     from .timeline import build_timeline
