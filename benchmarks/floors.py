@@ -197,6 +197,12 @@ def _grouping(folder: Path) -> dict:
         return gate_results(folder, Path(work))
 
 
+def _trends(folder: Path) -> dict:
+    from benchmarks.trends_replay import gate_results
+
+    return gate_results(folder)
+
+
 #: How each gate is measured: ``{system: {metric: value}}`` from its data folder.
 MEASURES: dict[str, Callable[[Path], dict]] = {
     "extraction": _extraction,
@@ -206,6 +212,7 @@ MEASURES: dict[str, Callable[[Path], dict]] = {
     "summary": _summary,
     "citations": _citations,
     "grouping": _grouping,
+    "trends": _trends,
 }
 
 

@@ -228,3 +228,19 @@ def replay_unordered(data: Path, days: list[str], *, name: str = "unordered",
             desk.tracker.add_article(article, desk.analyze([article])[0].analysis)
         desk.tracker.settle_trends()  # what the end of an ingest does
         return db, [(day, desk.trends(at=day)) for day in days]
+
+
+def gate_results(data: Path) -> dict[str, dict[str, float]]:
+    """What the trends gate checks (``benchmarks/floors.json``), from the day-by-day replay
+    of the mixed store under ``data``: the share of listed terms that are not noise (by
+    :mod:`benchmarks.trend_noise`'s rules), the why-link precision and the terms listed a
+    day, for storydesk and for the top 10 names by volume."""
+    db, days = replay(data, name="gate")
+    q = term_quality(db, days, 7.0)
+    base = term_quality(db, volume_baseline(db, [d for d, _ in days], 7.0), 7.0)
+
+    def row(r: dict) -> dict[str, float]:
+        return {"clean_share": round(1.0 - r["noise_share"], 4), "why_precision": round(r["why_precision"], 4),
+                "terms_per_day": round(r["listed"] / max(1, r["days"]), 3)}
+
+    return {"storydesk": row(q), "top 10 names by volume": row(base)}

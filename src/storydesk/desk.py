@@ -167,12 +167,13 @@ class Desk:
         stored in input order, then grouped in publication order whatever the order of
         the inputs (``on_grouped`` is told the running count). With ``process=False``
         articles are only read and stored. ``paths`` may be one path."""
-        from .ingest import expand
+        from .ingest.sources import walk
 
-        paths = expand(paths)
-        pre_read: list[Article | Rejection] = []
+        found = list(walk(paths))  # a link out of a folder named is a rejection, reported
+        paths = [p for p in found if isinstance(p, str)]
+        pre_read: list[Article | Rejection] = [p for p in found if isinstance(p, Rejection)]
         if "-" in paths:  # standard input is read here; every other input by the workers
-            pre_read = list(read_articles(["-"], max_bytes=self.settings.max_input_bytes,
+            pre_read += list(read_articles(["-"], max_bytes=self.settings.max_input_bytes,
                                           fields=fields, stdin=stdin, html=self.guard.read_html))
             paths = [p for p in paths if p != "-"]
         return self._run(paths, pre_read, fields, on_result, process, executor, on_grouped)

@@ -4,7 +4,8 @@ names corrected from evidence in the text, roles, and resolution across a story.
 from __future__ import annotations
 
 from storydesk.analyze import analyze_article
-from storydesk.analyze.entities import find_entities, resolve_story
+from storydesk.analyze.entities import find_entities
+from storydesk.brief.story_names import resolve_story
 from storydesk.model import Analysis, AnalyzedArticle, Article, Entity, Quote
 
 # Written for these tests: a short report on an invented court case (not the seeds'

@@ -19,7 +19,7 @@ EVEN = replace(LEXICAL, threshold=0.5)
 
 def _story(nlp, *texts):
     from storydesk.analyze import analyze_articles
-    from storydesk.analyze.entities import resolve_story
+    from storydesk.brief.story_names import resolve_story
     from storydesk.ingest.common import make_article
     from storydesk.model import AnalyzedArticle
 

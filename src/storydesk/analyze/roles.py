@@ -1,5 +1,5 @@
 """People described by what they are, read from the text alone (no parse), so that the
-same rules serve one article and, later, a whole story (:mod:`.story`).
+same rules serve one article and, later, a whole story (:mod:`storydesk.brief.story_speakers`).
 
 - A *tie* is a role noun or title the text attaches to a name: right before it
   ("actress Amber Heard", "Aquaman actress Heard", "her ex-husband Johnny Depp",

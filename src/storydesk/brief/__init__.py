@@ -66,9 +66,9 @@ def build_brief(
     ``embed``, optional, compares summary sentences by sentence embeddings
     (:func:`storydesk.brief.embeddings.load_embedder`) instead of TF-IDF.
     """
-    from ..analyze.entities import resolve_story
     from .figures import build_figures
     from .reactions import build_posts
+    from .story_names import resolve_story
     from .timeline import build_timeline
     from .trending import build_trending
 

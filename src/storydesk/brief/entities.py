@@ -1,7 +1,7 @@
 """The brief's ``entities``: the people and organisations of the story, with aliases.
 
 Built from the canonical names the analysis resolved across the story
-(:func:`storydesk.analyze.entities.resolve_story`): one entry per canonical name, with
+(:func:`storydesk.brief.story_names.resolve_story`): one entry per canonical name, with
 every other way the articles wrote it and how often it is mentioned.
 """
 

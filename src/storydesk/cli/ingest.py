@@ -8,7 +8,7 @@ from contextlib import nullcontext
 import typer
 
 from ..desk import Desk
-from ..ingest import expand, field_map
+from ..ingest import field_map
 from ..listing import article_row
 from ..model import Article, Rejection, to_dict
 from ..pipeline import ENGINES, executor_for
@@ -95,7 +95,6 @@ def ingest_command(paths, db, field, sets, posts, engine: str, address: str | No
     def body() -> int:
         settings = settings_for(db, sets)
         fields = field_map(field)
-        inputs = expand(paths or [])
         executor = executor_for(engine, address)
         with Desk(settings) as desk, _progress() as progress:
             task = (progress.add_task("ingest", total=None, stored=0, rejected=0, grouped=0)
@@ -116,7 +115,7 @@ def ingest_command(paths, db, field, sets, posts, engine: str, address: str | No
                 if progress and n % 50 == 0:
                     progress.update(task, grouped=n)
 
-            report = desk.ingest(inputs, fields=fields, on_result=on_result, executor=executor,
+            report = desk.ingest(paths or [], fields=fields, on_result=on_result, executor=executor,
                                  on_grouped=on_grouped)
             noted = notes_for(desk.store, report.stored.ids)
             posted = desk.ingest_posts(posts) if posts else None

@@ -10,8 +10,9 @@ in the writer's process, in a local worker process and in a Ray task.
 Both run their work within the time and memory budget of one article
 (``article_seconds``, ``article_memory_mb``; :mod:`storydesk.budget`) when given one: a
 page over it is a rejection, an article over it gets the reason instead of an analysis.
-A batch is parsed together, within one article's budget, and one by one when it fails
-or goes over, so only the article that did it is lost.
+A batch is parsed together within one article's budget (a batch of ordinary articles
+takes a fraction of it), and one by one when it fails or goes over, so only the article
+that did it is lost and a bomb costs at most one budget more.
 
 The only state is what the process running the tasks loads once: the model, by name
 (:func:`worker_nlp`), and its budget workers (:func:`budget_worker`).

@@ -46,19 +46,6 @@ def is_grouped(store: Store, article_id: str) -> bool:
     return found.fetchone() is not None
 
 
-def ungrouped_articles(store: Store) -> list[str]:
-    """Ids of stored articles not yet in a story, oldest publication first. Cheap when
-    there are none (two counts over indexes), so every ingest can ask."""
-    n_articles = store.execute("SELECT count(*) FROM articles").fetchone()[0]
-    n_grouped = store.execute("SELECT count(*) FROM story_articles").fetchone()[0]
-    if n_grouped >= n_articles:
-        return []
-    rows = store.execute(
-        "SELECT a.id FROM articles a WHERE NOT EXISTS "
-        "(SELECT 1 FROM story_articles s WHERE s.article_id = a.id) "
-        "ORDER BY a.published IS NULL, a.published, a.rowid"
-    ).fetchall()
-    return [r[0] for r in rows]
 
 
 def state_version(store: Store) -> int:
@@ -358,42 +345,3 @@ def stories_of(store: Store, article_ids: Iterable[str]) -> dict[str, str]:
         ).fetchall()
         out.update({r[0]: r[1] for r in rows})
     return out
-
-
-# -- reading trends ------------------------------------------------------------------------
-
-
-def latest_bucket(store: Store) -> str | None:
-    return store.execute("SELECT max(bucket) FROM term_volume").fetchone()[0]
-
-
-def flagged_since(store: Store, bucket: str) -> list[tuple[str, str, str, float]]:
-    """``(key, label, kind, best score)`` of terms flagged in ``bucket`` or later."""
-    return store.execute(
-        "SELECT term, label, kind, max(score) AS s FROM trend_flags WHERE bucket >= ? "
-        "GROUP BY term ORDER BY s DESC, term",
-        (bucket,),
-    ).fetchall()
-
-
-def volume(store: Store, term: str, start: str) -> list[dict]:
-    rows = store.execute(
-        "SELECT bucket, n FROM term_volume WHERE term = ? AND bucket >= ? ORDER BY bucket",
-        (term, start),
-    ).fetchall()
-    return [{"bucket": r[0], "count": r[1]} for r in rows]
-
-
-def explaining_story(store: Store, term: str, since: str) -> tuple[str, str | None] | None:
-    """The story that mentions ``term`` most among those active since ``since`` (else
-    among all): ``(story id, headline)``."""
-    for clause in ("AND t.last_seen >= ?", ""):
-        params: list[Any] = [term] + ([since] if clause else [])
-        row = store.execute(
-            "SELECT s.id, s.headline FROM story_terms t JOIN stories s ON s.id = t.story_id "
-            f"WHERE t.term = ? {clause} ORDER BY t.n DESC, s.last_seen DESC, s.id LIMIT 1",
-            params,
-        ).fetchone()
-        if row is not None:
-            return row[0], row[1]
-    return None

@@ -6,7 +6,7 @@ the role is never tied to a name. Other articles of the same story often do ("ac
 Ana Diaz", "Diaz admitted that she ..."). So, after names are made canonical across the
 story, each quote whose speaker mention is a he/she pronoun or a role and whose speaker
 is still unknown, or only an unnamed role, is resolved again by the same text rules
-(:mod:`.roles`), with:
+(:mod:`storydesk.analyze.roles`), with:
 
 - each person's gender voted across the story (the articles that show one; a person
   shown as both is left unknown);
@@ -23,10 +23,10 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 from dataclasses import replace
 
+from ..analyze.headlines import headline_spans
+from ..analyze.lexicon import PRONOUN_GENDER
+from ..analyze.roles import RoleMention, antecedent, compatible, paragraph_before, pronouns, role_mentions
 from ..model import Analysis, Entity
-from .headlines import headline_spans
-from .lexicon import PRONOUN_GENDER
-from .roles import RoleMention, antecedent, compatible, paragraph_before, pronouns, role_mentions
 
 _MAX_CHAIN = 4
 

@@ -1,0 +1,107 @@
+"""Names resolved across a story: what each article calls a person, made one name for
+the whole story (issue 15 moved this story-level step out of the per-article
+``analyze`` package to the brief, where it is used).
+
+An article's entities are resolved within that article (:mod:`storydesk.analyze.entities`);
+a brief then reads several articles of one story together: a partial name takes the
+fullest form the story gives, spellings that differ only by accents or titles are one
+name, and types are voted across the story.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import replace
+
+from ..analyze.entities import matches, name_key
+from ..model import AnalyzedArticle
+from .story_speakers import resolve_speakers
+
+
+def _variants(counts: Counter) -> dict[str, str]:
+    """Each name mapped to the form the story uses for it among its spellings (the same
+    words up to accents, case and titles: "Francois"/"François"): the most frequent,
+    then the one with accents."""
+    by_key: dict[tuple[str, ...], list[str]] = {}
+    for name in counts:
+        by_key.setdefault(name_key(name), []).append(name)
+    out = {}
+    for names in by_key.values():
+        rep = max(names, key=lambda n: (counts[n], sum(not c.isascii() for c in n), n))
+        out.update(dict.fromkeys(names, rep))
+    return out
+
+
+def resolve_story(analyzed: list) -> list:
+    """``analyzed`` (AnalyzedArticle list) with canonical names resolved across the story.
+
+    A name one article gives in part ("Heard") takes the fullest form any article of the
+    story gives ("Amber Heard") when exactly one person of that type matches it; quote
+    speakers follow their entities. Types are voted across the story, so a name the
+    tagger mislabels in one article takes the type the others agree on. Then speakers
+    named by a pronoun or a role that only the story can tell are resolved
+    (:mod:`.story_speakers`).
+    """
+    counts: Counter = Counter()
+    kinds: dict[str, Counter] = {}
+    for item in analyzed:
+        for e in item.analysis.entities:
+            counts[e.canonical] += 1
+            kinds.setdefault(e.canonical, Counter())[e.type] += 1
+    variant = _variants(counts)
+    merged_counts: Counter = Counter()
+    merged_kinds: dict[str, Counter] = {}
+    for n, c in counts.items():
+        merged_counts[variant[n]] += c
+        merged_kinds.setdefault(variant[n], Counter()).update(kinds[n])
+    counts, kinds = merged_counts, merged_kinds
+    dominant = {n: k.most_common(1)[0][0] for n, k in kinds.items()}
+    dominant.update({n: dominant[rep] for n, rep in variant.items()})
+
+    def compatible(short: str, long: str) -> bool:
+        a, b = dominant[short], dominant[long]
+        return a == b or {a, b} <= {"PERSON", "ORG"}
+
+    names = sorted(counts, key=lambda n: (-len(name_key(n)), -counts[n]))
+    full: dict[str, str] = {}
+
+    def fullest(name: str, kind_of: str) -> str:
+        """The one longer name of the story ``name`` is part of; when several, the one
+        named at least three times as often as all the others together; else ``name``."""
+        key = name_key(name)
+        longer: Counter[str] = Counter()
+        for n in names:
+            if len(name_key(n)) > len(key) and matches(name_key(n), key) and compatible(kind_of, n):
+                longer[full.get(n, n)] += counts[n]
+        if not longer:
+            return name
+        (best, top), *rest = longer.most_common()
+        return best if not rest or top >= 3 * sum(c for _, c in rest) else name
+
+    for name in names:
+        full[name] = fullest(name, name)
+    for name, rep in variant.items():
+        full[name] = full[rep]
+    merged: dict[str, Counter] = {}
+    for name, kind in kinds.items():
+        merged.setdefault(full[name], Counter()).update(kind)
+    types = {}
+    for name, kind in merged.items():
+        best, top = kind.most_common(1)[0]
+        types[name] = "PERSON" if kind["PERSON"] >= top else best
+    out = []
+    for item in analyzed:
+        a = item.analysis
+        entities = []
+        for e in a.entities:
+            name = full[e.canonical]
+            if e.text != e.canonical and e.text in full and len(name_key(e.text)) == 1:
+                name = full[e.text]  # a surname the article grouped under a doubtful name
+            elif e.text != e.canonical and len(name_key(e.text)) == 1:
+                name = fullest(e.text, e.canonical) if fullest(e.text, e.canonical) != e.text else name
+            entities.append(replace(e, canonical=name, type=types.get(name, e.type)))
+        quotes = tuple(replace(q, speaker=full.get(q.speaker, q.speaker)) if q.speaker else q
+                       for q in a.quotes)
+        out.append(AnalyzedArticle(item.article, replace(a, entities=tuple(entities), quotes=quotes)))
+    analyses = resolve_speakers([x.analysis for x in out], [x.article.text for x in out])
+    return [AnalyzedArticle(x.article, a) for x, a in zip(out, analyses)]
