@@ -7,7 +7,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 BENCH_STAMP := $(VENV)/.installed-bench
 
-.PHONY: demo test browser bench-env clean
+.PHONY: demo test lint browser bench-env clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -23,9 +23,15 @@ demo: $(STAMP)
 	$(BIN)/storydesk trends --db demo.db
 	$(BIN)/storydesk brief examples/seeds --db demo.db
 
-## test: run the whole test suite (installs Chromium for the browser tests if missing)
-test: $(STAMP) browser
+## test: the static checks, then the whole test suite (installs Chromium for the browser tests if missing)
+test: lint $(STAMP) browser
 	$(BIN)/python -m pytest
+
+## lint: ruff (style, likely bugs, imports), mypy (types), import-linter (layers); configured in pyproject.toml
+lint: $(STAMP)
+	$(BIN)/ruff check
+	$(BIN)/mypy src
+	$(BIN)/lint-imports
 
 ## browser: Debian's chromium + chromium-driver for the end-to-end page tests
 browser:

@@ -14,8 +14,8 @@ after storydesk's own work (1.0 would be no overhead).
 from __future__ import annotations
 
 import gzip
-import re
 import json
+import re
 import sys
 import time
 from pathlib import Path

@@ -33,9 +33,9 @@ the one that maximises F1 there (the strongest baselines a user would otherwise 
 from __future__ import annotations
 
 import json
+import math
 import sys
 from collections import Counter
-import math
 from dataclasses import replace
 from pathlib import Path
 

@@ -28,8 +28,8 @@ import sys
 import tempfile
 import time
 from collections import Counter
+from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import Callable, Iterable
 
 if __package__ in (None, ""):  # run as a script: make `benchmarks` and `storydesk` importable
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))

@@ -37,8 +37,7 @@ if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from benchmarks._common import parser, require  # noqa: E402
-from benchmarks.quotes import (Gold, load, predictions, score, speaker_decisions,  # noqa: E402
-                               with_heads, _words)
+from benchmarks.quotes import Gold, _words, load, predictions, score, speaker_decisions, with_heads  # noqa: E402
 
 OUT = Path(__file__).resolve().parents[1] / "src" / "storydesk" / "analyze" / "speaker_weights.json"
 VERSION = "2"

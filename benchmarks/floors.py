@@ -31,10 +31,10 @@ import hashlib
 import json
 import math
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
-from typing import Callable
 
 if __package__ in (None, ""):  # run as a script: make `benchmarks` and `storydesk` importable
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))

@@ -29,22 +29,21 @@ import ast
 import gzip
 import json
 import os
+import random
 import shutil
+import tempfile
 import time
 import tracemalloc
 from collections import Counter
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Callable, Sequence
-
-import random
-import tempfile
 
 from benchmarks._common import default_data, parser, report, require
 from storydesk import Desk, Settings
 from storydesk.model import Analysis, Article
+from storydesk.store import Store
 from storydesk.stories.features import article_features
 from storydesk.stories.grouping import StoryGrouper
-from storydesk.store import Store
 
 #: The shuffled arrival order's seed (fixed, so every run sees the same order).
 SHUFFLE_SEED = 13
@@ -232,7 +231,7 @@ def storydesk_labels(
     for article in articles:
         analysis = analyses.get(article.id) if analyses else None
         assignment = grouper.learn_one(article_features(article, analysis))
-        into.update({gone: assignment.story_id for gone in assignment.merged})
+        into.update(dict.fromkeys(assignment.merged, assignment.story_id))
         labels.append(assignment.story_id)
         grouper.evict_inactive()
     return [_follow(label, into) for label in labels]

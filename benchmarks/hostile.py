@@ -34,10 +34,10 @@ import sys
 import tempfile
 import threading
 import time
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
-from typing import Callable, Iterable, Iterator
 
 ROOT = Path(__file__).resolve().parents[1]
 LINE = "The council voted on Tuesday to expand the ferry service after a long debate about costs, officials said."
@@ -80,7 +80,7 @@ def _repeat(head: str, unit: str, times: int, tail: str) -> Callable[[], Iterabl
 
 
 def _soon() -> list[str]:
-    return [rec(date_publish=(datetime.now(timezone.utc) + timedelta(hours=3)).replace(tzinfo=None).isoformat())]
+    return [rec(date_publish=(datetime.now(UTC) + timedelta(hours=3)).replace(tzinfo=None).isoformat())]
 
 
 _HEAD, _PARA = "<!DOCTYPE html><html><head><title>Ferry</title></head><body><article>", f"<p>{LINE}</p>\n"
@@ -160,12 +160,14 @@ CASES: list[Case] = [
     Case("HTML nested 100,000 deep", _file("deep.html", "<html><body>" + "<div>" * 100_000 + f"<p>{LINE}</p>" * 3
                                            + "</div>" * 100_000 + "</body></html>")),
     Case("HTML nested 60,000 deep (under the tag limit)", _file(
-        "deep60.html", "<html><body>" + "<div>" * 60_000 + f"<p>{LINE}</p>" * 3 + "</div>" * 60_000 + "</body></html>")),
+        "deep60.html",
+        "<html><body>" + "<div>" * 60_000 + f"<p>{LINE}</p>" * 3 + "</div>" * 60_000 + "</body></html>")),
     # size and work
     Case("15 MB JSON record", _file("big.json", _repeat('{"title": "Big", "text": "', LINE + " ", 140_000, '"}'))),
     Case("19.9 MB HTML page", _file("big.html", _repeat(_HEAD, _PARA, (19_900_000 - len(_HEAD)) // len(_PARA),
                                                         "</article></body></html>"))),
-    Case("200 kB of hashtags (analysis)", _file("tags.json", lambda: [rec(text=" ".join(f"#tag{i}" for i in range(28_000)))])),
+    Case("200 kB of hashtags (analysis)",
+         _file("tags.json", lambda: [rec(text=" ".join(f"#tag{i}" for i in range(28_000)))])),
     Case("200 kB of digits (analysis)", _file("digits.json", lambda: [rec(text=" ".join(map(str, range(40_000))))])),
     Case("200 kB of quotation marks (analysis)", _file("quotes.json", lambda: [rec(text='"' * 200_000)])),
     Case("1 MB word without spaces", _file("word.json", rec(text="a" * 1_000_000))),
@@ -192,8 +194,9 @@ CASES: list[Case] = [
     Case("RSS entries with titles only", _file("heads.rss", _feed("<item><title>Ferry vote</title></item>"
                                                                    "<item><title>Tram delay</title></item>"))),
     # encodings
-    Case("Windows-1252 text", _file("cp1252.txt", "Caf\u00e9 vote\n\nLe conseil a vot\u00e9 \u201cmardi\u201d apr\u00e8s "
-                                     "un long d\u00e9bat sur les co\u00fbts, selon la mairie.".encode("cp1252"))),
+    Case("Windows-1252 text", _file("cp1252.txt", ("Caf\u00e9 vote\n\nLe conseil a vot\u00e9 \u201cmardi\u201d "
+                                     "apr\u00e8s un long d\u00e9bat sur les co\u00fbts, selon la "
+                                     "mairie.").encode("cp1252"))),
     Case("Latin-1 text", _file("latin1.txt", ("Der Stadtrat stimmte f\u00fcr den Ausbau der F\u00e4hre, sagte die "
                                               "B\u00fcrgermeisterin am Dienstag.").encode("latin-1"))),
     Case("UTF-16 LE with BOM", _file("u16.txt", codecs.BOM_UTF16_LE + ("Ferry vote\n\n" + LINE).encode("utf-16-le"))),
@@ -303,9 +306,10 @@ def overhead(data: Path, n: int) -> dict[str, dict[str, float]]:
     with tempfile.TemporaryDirectory(prefix="storydesk-overhead-") as tmp:
         records = Path(tmp) / "articles.jsonl"
         records.write_text("\n".join(lines[:n]) + "\n", encoding="utf-8")
-        for name, budget in (("budgets off", {"article_seconds": 0, "article_memory_mb": 0}), ("budgets on (default)", {})):
+        off: dict[str, int] = {"article_seconds": 0, "article_memory_mb": 0}
+        for name, budget in (("budgets off", off), ("budgets on (default)", {})):
             with Desk(Settings(db=str(Path(tmp) / f"{len(out)}.db"), **budget)) as desk:
-                desk.nlp  # loaded before the clock starts, for both
+                _ = desk.nlp  # loaded before the clock starts, for both
                 started = time.perf_counter()
                 report = desk.ingest(str(records))
                 seconds = time.perf_counter() - started

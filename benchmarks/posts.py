@@ -32,8 +32,10 @@ from benchmarks._common import parser, report, require  # noqa: E402
 from storydesk.analyze.posts import find_posts, parse_date  # noqa: E402
 from storydesk.ingest.html import extract_html  # noqa: E402
 
-_SIGNATURE = re.compile(r"^(?P<before>.*?)\s*—\s*(?P<author>[^(\n]*?)\s*\(@(?P<handle>\w+)\)\s*(?P<date>\w+ \d{1,2}, \d{4})\s*$",
-                        re.MULTILINE)
+_SIGNATURE = re.compile(
+    r"^(?P<before>.*?)\s*—\s*(?P<author>[^(\n]*?)\s*\(@(?P<handle>\w+)\)\s*(?P<date>\w+ \d{1,2}, \d{4})\s*$",
+    re.MULTILINE,
+)
 
 
 def gold_posts(html: str) -> list[dict]:

@@ -38,8 +38,8 @@ _NAMED = frozenset({"PERSON", "ORG", "GPE", "NORP", "FAC", "EVENT", "LAW"})
 
 def lead_sentences(doc) -> list[tuple[set[str], set[str]]]:
     """``(predicates, names)`` of the first sentences of a parsed lead."""
-    from storydesk.brief.claims import LIGHT_PREDICATES
     from storydesk.analyze.clauses import find_clauses
+    from storydesk.brief.claims import LIGHT_PREDICATES
 
     out = []
     for sent in list(doc.sents)[:LEAD_SENTENCES]:

@@ -112,11 +112,10 @@ def score(stories: list[LoadedStory], briefs: list[dict], labels: list[dict] | N
 
 def pool(stories: list[LoadedStory], briefed, out: Path) -> int:
     """Write the pairs to label (with their texts, outside the repository)."""
+    from benchmarks.citations_pool import overlap_score
     from storydesk.brief.citations import LEXICAL, StorySentences
     from storydesk.brief.similarity import cosine, tfidf
     from storydesk.brief.terms import content_terms
-
-    from benchmarks.citations_pool import overlap_score
 
     rows = []
     for story, (analyzed, brief) in zip(stories, briefed):

@@ -236,7 +236,7 @@ def full_pipeline(stories, scorer) -> dict[str, float]:
         line, by_id = squash(raw_line), {a.id: a for a in articles}
         entries = [("summary", e) for e in brief["summary"]] + [("quotes", e) for e in brief["quotes"]]
         quotes += len(brief["quotes"])
-        for section, entry in entries:
+        for _section, entry in entries:
             checked += 1
             ok += squash(entry["text"]) in line
             for src in entry["sources"]:

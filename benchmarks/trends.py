@@ -299,7 +299,7 @@ def synthetic(n_posts: int, threshold: float, table_size: int, min_share: float)
     for name, share in (("storydesk (hashed table)", min_share), ("storydesk, trend_min_share=0", 0.0)):
         def detector() -> TrendDetector:
             return TrendDetector(bucket_hours=1, threshold=threshold, table_size=table_size,
-                                 lateness=0, min_share=share)
+                                 lateness=0, min_share=share)  # noqa: B023 - called only in this iteration
         results[name] = _hashed_run(strong_stream, bursts, detector())
         weak_run = _hashed_run(weak_stream, weak, detector())
         results[name]["weak_burst_recall"] = weak_run["burst_recall"]
@@ -323,7 +323,8 @@ def synthetic(n_posts: int, threshold: float, table_size: int, min_share: float)
         "terms_per_s": round(n_terms / took), "counters": len(exact.mean) * 2, "posts": sub}
     results["kleinberg (offline, 1/10 of stream)"] = _kleinberg_run(sub_stream, sub_bursts)
     results["storydesk (hashed table)"]["speed_ratio"] = round(
-        results["storydesk (hashed table)"]["terms_per_s"] / results["exact per-term (1/10 of stream)"]["terms_per_s"], 2)
+        results["storydesk (hashed table)"]["terms_per_s"]
+        / results["exact per-term (1/10 of stream)"]["terms_per_s"], 2)
     return results
 
 
@@ -361,7 +362,8 @@ def memory(n_posts: int, table_size: int) -> dict[str, float]:
     out = {}
     for name in ("storydesk", "exact"):
         tracemalloc.start()
-        det = TrendDetector(bucket_hours=1, table_size=table_size, lateness=0) if name == "storydesk" else ExactDetector(3.0)
+        det = (TrendDetector(bucket_hours=1, table_size=table_size, lateness=0) if name == "storydesk"
+               else ExactDetector(3.0))
         for terms, hour in synthetic_stream(n_posts, make_bursts(n_posts, seed=11), seed=11):
             det.learn_one(terms, T0 + timedelta(hours=hour)) if name == "storydesk" else det.learn_one(terms, hour)
         out[name] = round(tracemalloc.get_traced_memory()[0] / 1e6, 1)
@@ -374,8 +376,14 @@ def term_rows(data: Path, labels: Path) -> dict[str, dict]:
     :mod:`benchmarks.trends_replay`), beside the top-10-by-volume list; and how the noise
     rules agree with the hand labels."""
     from benchmarks.trend_noise import Evidence, agreement
-    from benchmarks.trends_replay import (analyses, replay, replay_unordered, store_articles, term_quality,
-                                          volume_baseline)
+    from benchmarks.trends_replay import (
+        analyses,
+        replay,
+        replay_unordered,
+        store_articles,
+        term_quality,
+        volume_baseline,
+    )
 
     db, days = replay(data, name="bench")
     rows = {"storydesk trends (mixed store, by day)": term_quality(db, days, 7.0)}

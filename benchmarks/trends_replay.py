@@ -20,10 +20,10 @@ import hashlib
 import json
 import logging
 import sqlite3
-from datetime import datetime
 from collections import Counter
+from collections.abc import Callable
+from datetime import datetime
 from pathlib import Path
-from typing import Callable
 
 from storydesk import Desk, Settings
 from storydesk.model import Article

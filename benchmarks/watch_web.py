@@ -45,6 +45,11 @@ class Sim:
         return self.start + (time.time() - self.t0) * self.factor
 
 
+def _link_facet(url: str) -> dict:
+    """A Bluesky rich-text facet marking ``url`` as a link, as Jetstream sends it."""
+    return {"features": [{"$type": "app.bsky.richtext.facet#link", "uri": url}]}
+
+
 def load_pages(plan: dict, data: Path) -> dict[int, dict]:
     """Each page: title, paragraphs, and its HTML (captured pages as they are)."""
     truth = json.loads((data / "article-extraction-benchmark" / "ground-truth.json").read_text())
@@ -100,7 +105,7 @@ def render_page(page: dict, url: str, outlet: str, published: float, update: str
 <aside class="related"><h2>Related</h2><ul><li><a href="/news/1">Earlier coverage</a></li><li><a href="/news/2">Analysis</a></li></ul></aside>
 </article></main>
 <footer><p>&copy; {escape(outlet)}. All rights reserved. <a href="/privacy">Privacy</a></p></footer>
-</body></html>""".encode("utf-8")
+</body></html>""".encode()  # noqa: E501 - a page as sites write it
 
 
 class NewsWeb:
@@ -143,8 +148,8 @@ class NewsWeb:
         modified = max([e["published"] for e in visible] + [e["edit_at"] for e in visible
                                                              if e.get("edit_at") and e["edit_at"] <= now] + [0.0])
         parts = ['<?xml version="1.0" encoding="UTF-8"?>',
-                 '<rss version="2.0" xmlns:content="http://purl.org/rss/1.0/modules/content/" '
-                 'xmlns:dc="http://purl.org/dc/elements/1.1/"><channel>',
+                 ('<rss version="2.0" xmlns:content="http://purl.org/rss/1.0/modules/content/" '
+                 'xmlns:dc="http://purl.org/dc/elements/1.1/"><channel>'),
                  f"<title>{escape(outlet['name'])} - {escape(feed['section'])}</title>",
                  f"<link>http://127.0.0.1:{self.ports[feed['outlet']]}/</link>",
                  "<description>Latest news</description>"]
@@ -297,7 +302,7 @@ class NewsWeb:
                                                           "collection": "app.bsky.feed.post", "rkey": f"k{n}",
                                                           "record": {"$type": "app.bsky.feed.post", "text": text,
                                                                      "createdAt": "2024-01-01T00:00:00Z",
-                                                                     "facets": [{"features": [{"$type": "app.bsky.richtext.facet#link", "uri": u}]} for u in links]}}}
+                                                                     "facets": [_link_facet(u) for u in links]}}}
                     ws.send(json.dumps(event))
                     sent += 1
                     with web.lock:

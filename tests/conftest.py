@@ -60,7 +60,7 @@ def seed_paths() -> list[Path]:
 def seed_articles(seed_paths):
     from storydesk.ingest import read_articles
 
-    return [a for a in read_articles([str(p) for p in seed_paths])]
+    return list(read_articles([str(p) for p in seed_paths]))
 
 
 @pytest.fixture(scope="session")
@@ -85,8 +85,9 @@ def _every_brief_is_verbatim(monkeypatch):
     """Every brief built by any test, through ``storydesk.brief.build_brief``, keeps the
     brief's promise (tests/brief/verbatim.py): excerpts are exactly their spans and are
     found in the input, quotes are printed verbatim by a source."""
-    import storydesk.brief as brief_module
     from tests.brief.verbatim import assert_brief_verbatim
+
+    import storydesk.brief as brief_module
 
     built = []
     original = brief_module.build_brief

@@ -53,7 +53,8 @@ def test_exceptions_cross_whole_and_results_come_back():
     with Worker(seconds=10, memory_mb=200) as worker:
         with pytest.raises(InputError) as caught:
             worker.call(_refuse)
-        assert (caught.value.source, caught.value.reason, caught.value.line) == ("page.html", "HTML page has no article text", 3)
+        got = (caught.value.source, caught.value.reason, caught.value.line)
+        assert got == ("page.html", "HTML page has no article text", 3)
         assert worker.call(sorted, [3, 1, 2]) == [1, 2, 3]
 
 

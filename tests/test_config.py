@@ -1,12 +1,27 @@
 import pytest
 
-from storydesk.config import SETTINGS, Settings, _check_table_matches_dataclass
+from storydesk.config import SETTINGS, Settings, describe
 from storydesk.errors import ConfigError
 
 
-def test_settings_table_and_dataclass_agree():
-    _check_table_matches_dataclass()
-    assert {s.name for s in SETTINGS} == set(Settings.__dataclass_fields__)
+def test_every_setting_has_a_default_and_help_from_its_one_definition():
+    defaults = Settings()
+    assert [s.name for s in SETTINGS] == list(Settings.__dataclass_fields__)
+    for s in SETTINGS:
+        assert getattr(defaults, s.name) == s.default
+        assert len(s.help) > 10 and s.help.endswith((".", ")")), s.name
+    assert describe()[0] == ("db", "storydesk.db", "Path of the SQLite store.")
+
+
+def test_choices_and_booleans_are_checked():
+    assert Settings().replace(watch_full_text="never").watch_full_text == "never"
+    with pytest.raises(ConfigError, match="watch_full_text.*one of"):
+        Settings().replace(watch_full_text="sometimes")
+    assert Settings().apply(["summary_embeddings=yes"]).summary_embeddings is True
+    with pytest.raises(ConfigError, match="summary_embeddings"):
+        Settings().apply(["summary_embeddings=maybe"])
+    with pytest.raises(ConfigError, match="Did you mean 'workers'"):
+        Settings().apply(["worker=2"])
 
 
 def test_strings_are_converted_and_validated():

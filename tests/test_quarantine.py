@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 import time
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 from storydesk import Desk, Settings
@@ -50,7 +50,8 @@ def test_edge_dates_break_nothing_and_say_why_they_were_not_used(tmp_path):
     with Desk(Settings(db=str(tmp_path / "s.db"))) as desk:
         ids = {}
         for day in ("9999-12-31", "0001-01-01", "9999-12-31T23:59:59", "2099-01-01", "1899-12-31", "1970-01-01"):
-            report = desk.ingest(_record(tmp_path / f"{day}.json", title=f"Terminal {day}", text=text, date_publish=day))
+            report = desk.ingest(_record(tmp_path / f"{day}.json", title=f"Terminal {day}", text=text,
+                                         date_publish=day))
             [article] = report.stored
             ids[day] = article.id
             assert desk.store.get_article(article.id).published.startswith(day[:10])  # the raw date is kept
@@ -70,7 +71,7 @@ def test_edge_dates_break_nothing_and_say_why_they_were_not_used(tmp_path):
 
 
 def test_a_date_a_few_hours_ahead_is_capped_at_the_ingest_time(tmp_path):
-    ahead = (datetime.now(timezone.utc) + timedelta(hours=3)).replace(microsecond=0, tzinfo=None)
+    ahead = (datetime.now(UTC) + timedelta(hours=3)).replace(microsecond=0, tzinfo=None)
     with Desk(Settings(db=str(tmp_path / "s.db"))) as desk:
         [article] = desk.ingest(_record(tmp_path / "a.json", **{**GOOD, "date_publish": ahead.isoformat()})).stored
         reason, quarantined = _notes(desk, article.id)["date"]
@@ -152,7 +153,8 @@ def test_an_article_grouping_fails_on_is_quarantined_and_not_retried(tmp_path, m
     monkeypatch.setattr(StoryGrouper, "learn_one", fails_on_poison)
     with Desk(Settings(db=str(tmp_path / "s.db"))) as desk:
         [article] = desk.ingest(_record(tmp_path / "p.json", title="Poison", text=GOOD["text"] + " Poison.")).stored
-        assert _notes(desk, article.id)["group"] == ("grouping failed: ValueError: grouping broke on this article", True)
+        note = _notes(desk, article.id)["group"]
+        assert note == ("grouping failed: ValueError: grouping broke on this article", True)
         assert not is_grouped(desk.store, article.id)
         assert quarantined_ids(desk.store, "group") == {article.id}
         assert desk.update_stories() == 0  # not retried forever

@@ -27,7 +27,10 @@ import pickle
 import signal
 import threading
 import time
-from typing import Any, Callable
+from collections.abc import Callable
+from multiprocessing.connection import Connection
+from multiprocessing.process import BaseProcess
+from typing import Any
 
 log = logging.getLogger(__name__)
 
@@ -45,8 +48,10 @@ class OverBudget(Exception):
         self.reason = reason
 
 
-def _rss(pid: int) -> int | None:
+def _rss(pid: int | None) -> int | None:
     """Resident memory of process ``pid`` in bytes (Linux), or None."""
+    if pid is None:  # not started
+        return None
     try:
         with open(f"/proc/{pid}/statm", "rb") as f:
             return int(f.read().split()[1]) * _PAGE
@@ -116,8 +121,8 @@ class Worker:
         self.seconds = seconds
         self.memory_mb = memory_mb
         self._context = context
-        self._process = None
-        self._conn = None
+        self._process: BaseProcess | None = None
+        self._conn: Connection | None = None
         self._base_rss = 0
         self._lock = threading.Lock()
         self._forkable = "fork" in multiprocessing.get_all_start_methods()
@@ -126,7 +131,7 @@ class Worker:
     def bounded(self) -> bool:
         return self._forkable and bool(self.seconds or self.memory_mb)
 
-    def __enter__(self) -> "Worker":
+    def __enter__(self) -> Worker:
         return self
 
     def __exit__(self, *exc: object) -> None:
@@ -164,11 +169,11 @@ class Worker:
                 self.close()
                 self._start()
             try:
-                self._conn.send((fn, args))
+                self._connection().send((fn, args))
             except (BrokenPipeError, OSError):  # the worker died between calls
                 self.close()
                 self._start()
-                self._conn.send((fn, args))
+                self._connection().send((fn, args))
             status, value = self._wait()
         if status == "ok":
             return value
@@ -176,15 +181,21 @@ class Worker:
             raise value
         raise OverBudget(value)
 
+    def _connection(self) -> Connection:
+        assert self._conn is not None, "the budget worker is not started"
+        return self._conn
+
     def _wait(self) -> tuple[str, Any]:
         """The worker's outcome, or ("over", reason) after killing it."""
+        process, conn = self._process, self._connection()
+        assert process is not None
         started = time.monotonic()
         limit = self.memory_mb << 20
         peak = 0
         while True:
-            if self._conn.poll(POLL_SECONDS):
+            if conn.poll(POLL_SECONDS):
                 try:
-                    status, value = self._conn.recv()
+                    status, value = conn.recv()
                 except (EOFError, OSError):
                     return self._died()
                 except Exception as exc:  # a result that does not unpickle here
@@ -192,7 +203,7 @@ class Worker:
                 if status == "memory":
                     self.close()
                     return "over", f"ran out of its memory budget ({self.memory_mb} MiB, article_memory_mb)"
-                grown = (_rss(self._process.pid) or 0) - self._base_rss
+                grown = (_rss(process.pid) or 0) - self._base_rss
                 if limit and grown > limit // 2:  # give the memory back before the next one
                     log.debug("budget worker grew by %d MiB: replaced", grown >> 20)
                     self.close()
@@ -201,8 +212,8 @@ class Worker:
             if self.seconds and elapsed > self.seconds:
                 self.close()
                 return "over", f"took longer than its time budget ({self.seconds:g} s, article_seconds)"
-            rss = _rss(self._process.pid)
-            if rss is None and not self._process.is_alive():
+            rss = _rss(process.pid)
+            if rss is None and not process.is_alive():
                 return self._died()
             peak = max(peak, (rss or 0) - self._base_rss)
             if limit and peak > limit:

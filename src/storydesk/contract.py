@@ -18,6 +18,8 @@ first, in its order; the extra fields are the article's ``date_from_ingest``, ``
 
 from __future__ import annotations
 
+from typing import Any
+
 from .model import Analysis, Article, to_dict
 
 #: The analysis's parts, in the contract's order (``tags`` is an extra).
@@ -27,7 +29,7 @@ PARTS = ("sentences", "entities", "quotes", "posts", "dates", "figures", "tags")
 def analysis_json(article: Article, analysis: Analysis | None, *, story_id: str | None = None) -> dict:
     """``article`` and its ``analysis`` in the contract's shape; with no analysis (one
     that cannot be made here) every part is empty and ``notes`` says so."""
-    data = {
+    data: dict[str, Any] = {
         "id": article.id,
         "source": article.source,
         "outlet": article.outlet,

@@ -8,8 +8,9 @@ once. Every stage itself is a plain function in its own package.
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import BinaryIO, Callable, Iterable, Mapping, Sequence
+from typing import BinaryIO
 
 from .config import Settings
 from .ingest import DEFAULT_FIELDS, Input, read_articles, read_one
@@ -139,7 +140,7 @@ class Desk:
             self._store = None
             self._story_tracker = None  # its state belongs to the closed store
 
-    def __enter__(self) -> "Desk":
+    def __enter__(self) -> Desk:
         return self
 
     def __exit__(self, *exc: object) -> None:
@@ -355,8 +356,8 @@ class Desk:
         """What is trending and why: ``{"at", "mode", "window", "notes", "trends"}``. The
         window ends ``at`` (ISO date or time), else now in a live desk, else at the newest
         activity of the store that is not an outlier (``notes`` says which)."""
-        from .stories.api import trends
         from .store.stories import get_story
+        from .stories.api import trends
 
         report = trends(self.store, self.settings, window=window, at=at)
         rows = report["trends"]
@@ -390,7 +391,10 @@ class Desk:
         rejected: list[Rejection] = []
         for result in read_articles(paths, max_bytes=self.settings.max_input_bytes, stdin=stdin,
                                     html=self.guard.read_html):
-            (rejected if isinstance(result, Rejection) else articles).append(result)
+            if isinstance(result, Rejection):
+                rejected.append(result)
+            else:
+                articles.append(result)
         if not articles:
             reasons = "; ".join(str(r) for r in rejected) or "no input given"
             raise InputError(", ".join(paths) or "-", f"no article could be read ({reasons})")

@@ -7,11 +7,12 @@
 >>> article_row(Article(id="a1", source="x", format="json", text="T", title="T", headline_only=True),
 ...             notes=["published date 9999-12-31 is outside the plausible range ..."])["notes"]
 ['published date 9999-12-31 is outside the plausible range ...']
-"""
+"""  # noqa: E501 - doctest output is one line
 
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
+from typing import Any
 
 from .model import Article
 
@@ -22,7 +23,7 @@ def article_row(article: Article, story_id: str | None = None, notes: Iterable[s
     (None before it is grouped, or outside a store); ``headline_only`` that the source
     gave a title and no body. ``notes`` (what a stage could not do with the article and
     why, see :mod:`storydesk.quarantine`) are listed when given."""
-    row = {
+    row: dict[str, Any] = {
         "id": article.id,
         "outlet": article.outlet,
         "published": article.published,

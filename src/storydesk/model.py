@@ -206,7 +206,7 @@ def story_id_for(article_id: str) -> str:
     return f"s-{article_id}"
 
 
-def founding_article(articles: "list[Article]") -> "Article":
+def founding_article(articles: list[Article]) -> Article:
     """The article a story of ``articles`` is founded on (see :func:`story_id_for`):
     the earliest published (undated ones last), ties to the smallest id."""
     return min(articles, key=lambda a: (a.published is None, a.published or "", a.id))

@@ -22,12 +22,12 @@ say so in a note.
 >>> usable, note = plausible_date(soon, Settings(), now)
 >>> usable.published, note
 ('2020-02-03T12:00:00', 'published date 2020-02-03T18:00:00 is 6 h after ingest (clock skew?): grouped and counted at the ingest time')
-"""
+"""  # noqa: E501 - doctest output is one line
 
 from __future__ import annotations
 
 from dataclasses import replace
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 from .config import Settings
 from .model import Article
@@ -35,7 +35,7 @@ from .stories.features import parse_time, shifted
 
 
 def utc_now() -> datetime:
-    return datetime.now(timezone.utc).replace(tzinfo=None, microsecond=0)
+    return datetime.now(UTC).replace(tzinfo=None, microsecond=0)
 
 
 def plausible_range(settings: Settings, now: datetime) -> tuple[datetime, datetime]:

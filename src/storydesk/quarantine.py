@@ -21,8 +21,9 @@ raised, never recorded as a note.
 from __future__ import annotations
 
 import logging
+from collections.abc import Iterable, Iterator
 from dataclasses import replace
-from typing import TYPE_CHECKING, Iterable, Iterator
+from typing import TYPE_CHECKING
 
 from .budget import Worker
 from .errors import StoreError
@@ -47,7 +48,7 @@ class Guard:
     """The budgets and the per-stage quarantine of one :class:`~storydesk.desk.Desk`
     (its workers are its state; :meth:`close` stops them)."""
 
-    def __init__(self, desk: "Desk"):
+    def __init__(self, desk: Desk):
         self._desk = desk
         self._extractor: Worker | None = None
         self._analyzer: Worker | None = None
@@ -98,6 +99,7 @@ class Guard:
             if isinstance(outcome, Analysis):
                 out.append(outcome)
                 continue
+            assert outcome is not None  # the quarantine's reason, or why analysis failed now
             if reasons[article.id] is None:
                 self.failed_analysis(article.id, outcome)
             out.append(skipped_analysis(article.id, outcome))
@@ -119,7 +121,7 @@ class Guard:
         usable, date_note = plausible_date(article, desk.settings)
         if date_note is not None:
             notes.add_note(desk.store, article.id, "date", date_note, quarantined=False)
-        analysis = desk.analyze([usable])[0].analysis
+        analysis: Analysis | None = desk.analyze([usable])[0].analysis
         if self._quarantined(article.id, "analyze") is not None:
             analysis = None  # grouped on its words and capitalised names alone
         limit = desk.settings.max_analysis_chars  # what analysis reads, grouping reads

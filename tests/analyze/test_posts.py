@@ -33,7 +33,7 @@ The mayor posted:
 — Carlos Moedas (@Moedas) June 3, 2024
 
 What a weekend for our city. Obrigado to everyone who came! Posted by Lisbon City Council on Monday, June 3, 2024
-"""
+"""  # noqa: E501 - posts as pasted, one line each
 
 
 def _check_spans(text, posts):

@@ -126,7 +126,7 @@ Silva insists a few more times that she did not leave on purpose. "I did not wal
 Veteran coach Paul Okafor told the board he was stunned by the video. Okafor, 58, the manager, has run the club since 2015.
 
 The 58-year-old manager adds that the squad needs calm, "so that we don't lose the whole season over one bad night."
-"""
+"""  # noqa: E501 - paragraphs as scraped, one line each
 
 
 @pytest.fixture(scope="module")
@@ -193,8 +193,8 @@ def test_unattributed_quote_has_no_speaker(nlp):
 
 
 def test_text_inside_an_embedded_post_is_never_a_quote(nlp):
-    from storydesk.analyze.quotes import find_quotes
     from storydesk.analyze.entities import find_entities
+    from storydesk.analyze.quotes import find_quotes
 
     text = 'Fans reacted online.\n\n"This is the best day ever," wrote Sam Lee (@samlee) June 2, 2024\n'
     doc = nlp(text)

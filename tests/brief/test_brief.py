@@ -7,7 +7,6 @@ from __future__ import annotations
 import json
 import random
 
-
 from storydesk.brief import SCHEMA, build_brief
 
 from .handmade import analyzed

@@ -77,12 +77,12 @@ def test_a_rising_toll_is_an_evolution_not_a_conflict(nlp):
     """Issue 11: a value that changes over time is shown as its evolution."""
     figures = build_figures(_story(
         nlp,
-        ("Harbour Wire", "2022-04-02T06:10:00", "At least 30 people were killed when the ferry capsized. "
-         "Rescuers said 12 people were in critical condition."),
-        ("Coast Times", "2022-04-02T14:00:00", "The ferry capsized on Saturday. At least 41 people were killed, "
-         "and 12 people were in critical condition, officials said."),
-        ("Evening Post", "2022-04-03T09:30:00", "The death toll rose to 46 on Sunday. Four decades ago a "
-         "storm killed 130 people on the same coast."),
+        ("Harbour Wire", "2022-04-02T06:10:00", ("At least 30 people were killed when the ferry capsized. "
+         "Rescuers said 12 people were in critical condition.")),
+        ("Coast Times", "2022-04-02T14:00:00", ("The ferry capsized on Saturday. At least 41 people were killed, "
+         "and 12 people were in critical condition, officials said.")),
+        ("Evening Post", "2022-04-03T09:30:00", ("The death toll rose to 46 on Sunday. Four decades ago a "
+         "storm killed 130 people on the same coast.")),
     ))
     killed = [f for f in figures if f.get("measure") == "killed" and f["value"] < 100]
     assert len(killed) == 1
@@ -102,8 +102,8 @@ def test_outlets_of_one_time_that_disagree_are_a_conflict(nlp):
     """Death tolls 127/128/129 and an age 27/28 were never compared (issue 11)."""
     figures = build_figures(_story(
         nlp,
-        ("Wire A", "2015-11-14", "At least 127 people were killed in the attacks. The gunman, "
-         "Samir Halloum, 27, was shot dead by police."),
+        ("Wire A", "2015-11-14", ("At least 127 people were killed in the attacks. The gunman, "
+         "Samir Halloum, 27, was shot dead by police.")),
         ("Wire B", "2015-11-14", "The attacks killed 129 people. Samir Halloum, 28, was shot dead."),
         ("Wire C", "2015-11-14", "Officials said 128 people died. The party won 128 seats."),
     ))

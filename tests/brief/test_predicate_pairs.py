@@ -5,6 +5,7 @@ everywhere are not kept."""
 from __future__ import annotations
 
 from benchmarks.predicate_pairs import count_pairs, related_pairs
+
 from storydesk.brief.claims import load_predicate_pairs
 
 

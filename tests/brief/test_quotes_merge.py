@@ -37,8 +37,8 @@ def test_variants_merge_into_one_entry_with_the_fullest_text_and_every_outlet():
             "and every one of you knows it.")
     story = _story(
         ("Courier", f'The coach said: "{full}"', ((full, "Mark Hollis", "said"),)),
-        ("Ledger", "Hollis told players: “I can’t promise I won’t lose my temper again. We are a "
-                   "f—–g disgrace...”", (("I can’t promise I won’t lose my temper again. We are a f—–g disgrace...",
+        ("Ledger", ("Hollis told players: “I can’t promise I won’t lose my temper again. We are a "
+                   "f—–g disgrace...”"), (("I can’t promise I won’t lose my temper again. We are a f—–g disgrace...",
                                         "Mark Hollis", "told players"),)),
         ("Star", "He went on: 'WE ARE A F**KING DISGRACE AND EVERY ONE OF YOU KNOWS IT.'",
          (("WE ARE A F**KING DISGRACE AND EVERY ONE OF YOU KNOWS IT.", "Mark Hollis", "went on"),)),

@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import re
 
+from tests.web.htmlcheck import audit
+
 from storydesk.brief import build_brief
 from storydesk.brief.render import article_labels, render
 from storydesk.brief.render.html import to_html
 from storydesk.brief.render.markdown import to_markdown
-
-from tests.web.htmlcheck import audit
 
 from .handmade import analyzed
 

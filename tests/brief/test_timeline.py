@@ -86,7 +86,8 @@ def test_two_dates_in_one_sentence_are_two_events_not_a_conflict():
 
 
 def test_background_and_development_against_the_story_start():
-    a = analyzed("a", "Police were called to the house on 21 May 2016. On Tuesday the tape was released to the press.", "2020-02-04")
+    a = analyzed("a", "Police were called to the house on 21 May 2016. On Tuesday the tape was released to the press.",
+                 "2020-02-04")
     b = analyzed("b", "The trial will open in Fairfax County on 25 March 2020, lawyers said.", "2020-02-07")
     entries = build_timeline([a, b])
     assert [(e["date"], e["kind"]) for e in entries] == [

@@ -66,7 +66,7 @@ def assert_brief_verbatim(brief: dict, articles) -> None:
         article = getattr(a, "article", a)
         by_id[article.id] = article
     inputs = {aid: _input_text(a) for aid, a in by_id.items()}
-    for section, entry, src in _sources(brief):
+    for section, _entry, src in _sources(brief):
         article = by_id.get(src["article_id"])
         assert article is not None, f"{section}: cites an article not in the story: {src}"
         assert article.text[src["start"]:src["end"]] == src["excerpt"], (

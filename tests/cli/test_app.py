@@ -42,7 +42,6 @@ def test_a_bug_is_reported_without_a_traceback():
 
 def test_an_unknown_article_id_from_the_real_cli(tmp_path):
     from storydesk.cli import _register, app
-
     from storydesk.store import Store
 
     _register()

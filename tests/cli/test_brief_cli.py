@@ -7,14 +7,13 @@ import json
 from pathlib import Path
 
 import pytest
+from tests.brief.verbatim import assert_brief_verbatim
 from typer.testing import CliRunner
 
 import storydesk.cli.brief  # noqa: F401  (registers the command)
 from storydesk.cli.app import EXIT_REJECTED, EXIT_USAGE, app
 from storydesk.ingest import read_articles
 from storydesk.model import Rejection
-
-from tests.brief.verbatim import assert_brief_verbatim
 
 SEEDS = Path(__file__).parents[2] / "examples" / "seeds"
 

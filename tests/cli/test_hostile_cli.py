@@ -62,7 +62,8 @@ def test_each_rejection_is_printed_once(tmp_path):
 def test_article_shows_the_encoding_its_text_was_read_in(tmp_path):
     """Issue 15: a Windows-1252 file was rejected as "not valid UTF-8"."""
     path, db = tmp_path / "cafe.txt", str(tmp_path / "s.db")
-    path.write_bytes("Le caf\u00e9 a rouvert lundi apr\u00e8s l\u2019inondation, selon le propri\u00e9taire.".encode("cp1252"))
+    text = "Le caf\u00e9 a rouvert lundi apr\u00e8s l\u2019inondation, selon le propri\u00e9taire."
+    path.write_bytes(text.encode("cp1252"))
     runner = CliRunner()
     assert runner.invoke(app, ["ingest", str(path), "--db", db]).exit_code == 0
     article_id = json.loads(runner.invoke(app, ["articles", "--db", db, "--format", "json"]).stdout)[0]["id"]

@@ -19,7 +19,8 @@ SPILL = [
     {"title": "Rig explodes in the Gulf", "published": "2010-04-21",
      "text": "An offshore drilling rig exploded in the Gulf of Mexico on Tuesday night. Eleven workers are missing."},
     {"title": "Oil reaches the coast", "published": "2010-05-15",
-     "text": "Oil has washed up in Mississippi. Crude has leaked since the rig blew up on 20 April, killing 11 workers."},
+     "text": "Oil has washed up in Mississippi. "
+             "Crude has leaked since the rig blew up on 20 April, killing 11 workers."},
     {"title": "Well capped", "published": "2010-07-16",
      "text": "BP says the well is capped. The leak began when the Deepwater Horizon rig exploded on April 20, 2010."},
 ]  # fmt: skip

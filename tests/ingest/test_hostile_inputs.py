@@ -72,7 +72,8 @@ def test_json_array_records_are_rejected_by_index_and_the_rest_kept(tmp_path):
     path = tmp_path / "list.json"
     path.write_text(json.dumps([{"text": GOOD, "authors": 5}, {"text": GOOD + " Again."}]))
     articles, rejected = _split(read_articles([str(path)]))
-    assert len(articles) == 1 and rejected == [Rejection(f"{path}[0]", "field 'authors' holds a number (5), not a name")]
+    assert len(articles) == 1
+    assert rejected == [Rejection(f"{path}[0]", "field 'authors' holds a number (5), not a name")]
 
 
 def test_unpaired_surrogates_and_huge_integers_cost_their_line_only(tmp_path):
@@ -87,8 +88,8 @@ def test_unpaired_surrogates_and_huge_integers_cost_their_line_only(tmp_path):
 
 
 def test_not_a_number_and_infinite_dates_are_no_date(tmp_path):
-    path = _jsonl(tmp_path / "nan.jsonl", '{"title": "N", "text": "%s", "date_publish": NaN}' % GOOD,
-                  '{"title": "I", "text": "%s", "date_publish": -Infinity}' % GOOD)
+    path = _jsonl(tmp_path / "nan.jsonl", '{"title": "N", "text": "' + GOOD + '", "date_publish": NaN}',
+                  '{"title": "I", "text": "' + GOOD + '", "date_publish": -Infinity}')
     articles, rejected = _split(read_articles([path]))
     assert rejected == [] and [a.published for a in articles] == [None, None]
 
@@ -118,7 +119,8 @@ def test_deeply_nested_html_says_so(tmp_path):
     path = tmp_path / "deep.html"
     path.write_text("<html><body>" + "<div>" * 20_000 + f"<p>{GOOD}</p>" * 5 + "</div>" * 20_000 + "</body></html>")
     [rejection] = read_articles([str(path)])
-    assert "nests elements 20,003 levels deep" in rejection.reason  # html, body, 20,000 divs, p and "reads 255 levels" in rejection.reason
+    # html, body, 20,000 divs, p and "reads 255 levels" in rejection.reason
+    assert "nests elements 20,003 levels deep" in rejection.reason
 
 
 def test_a_page_with_more_tags_than_any_article_page_is_refused_before_extraction(tmp_path):
@@ -162,7 +164,8 @@ def test_a_named_pipe_is_bounded_by_what_is_read(tmp_path):
 def test_a_regular_file_over_the_limit_says_its_size(tmp_path):
     path = tmp_path / "big.txt"
     path.write_text(GOOD * 20)
-    assert read_input(str(path), 100).reason == f"file is {path.stat().st_size} bytes, over the max_input_bytes limit of 100"
+    size = path.stat().st_size
+    assert read_input(str(path), 100).reason == f"file is {size} bytes, over the max_input_bytes limit of 100"
 
 
 # -- finding 7: symbolic links -------------------------------------------------------------
@@ -256,7 +259,8 @@ def test_what_no_encoding_reads_as_text_is_rejected(tmp_path):
 
 def test_html_in_a_declared_legacy_charset_is_read_in_it(tmp_path):
     page = ('<html><head><meta charset="windows-1252"><title>Caf\u00e9</title></head><body><article>'
-            f"<p>Le caf\u00e9 a rouvert lundi apr\u00e8s l\u2019inondation. {GOOD}</p><p>{GOOD}</p></article></body></html>")
+            f"<p>Le caf\u00e9 a rouvert lundi apr\u00e8s l\u2019inondation. {GOOD}</p><p>{GOOD}</p>"
+            "</article></body></html>")
     path = tmp_path / "page.html"
     path.write_bytes(page.encode("cp1252"))
     [article] = read_articles([str(path)])

@@ -113,7 +113,8 @@ def test_jsonl_lines_split_only_at_newlines(tmp_path):
     # U+2028 is legal inside a JSON string; str.splitlines() would cut the record there.
     record = {"title": "T", "text": "A line\u2028separator sits inside this article's text."}
     path = tmp_path / "sep.jsonl"
-    path.write_text(json.dumps(record, ensure_ascii=False) + "\n" + json.dumps(record | {"title": "U"}, ensure_ascii=False) + "\n")
+    lines = [json.dumps(record, ensure_ascii=False), json.dumps(record | {"title": "U"}, ensure_ascii=False)]
+    path.write_text("\n".join(lines) + "\n")
     articles, rejected = _split(read_articles([str(path)]))
     assert rejected == [] and [a.title for a in articles] == ["T", "U"]
     assert articles[0].raw == json.dumps(record, ensure_ascii=False)  # the line as read

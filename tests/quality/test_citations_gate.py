@@ -12,7 +12,6 @@ About 20 s.
 from __future__ import annotations
 
 import pytest
-
 from benchmarks import floors
 
 pytestmark = pytest.mark.slow

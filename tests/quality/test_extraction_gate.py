@@ -10,7 +10,6 @@ import gzip
 import shutil
 
 import pytest
-
 from benchmarks import floors
 from benchmarks.extraction import load_pages, score
 

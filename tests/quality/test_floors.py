@@ -9,7 +9,6 @@ import re
 from pathlib import Path
 
 import pytest
-
 from benchmarks import floors
 from benchmarks.floors import GateError
 

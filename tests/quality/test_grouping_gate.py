@@ -10,7 +10,6 @@ within 0.01 of each other."""
 from __future__ import annotations
 
 import pytest
-
 from benchmarks import floors
 
 pytestmark = pytest.mark.slow

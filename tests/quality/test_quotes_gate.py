@@ -11,7 +11,6 @@ figures measured when pinned are in README.md ("Who said what") and in the weigh
 from __future__ import annotations
 
 import pytest
-
 from benchmarks import floors
 
 pytestmark = pytest.mark.slow

@@ -31,7 +31,6 @@ cited excerpts must all be verbatim. About a minute.
 from __future__ import annotations
 
 import pytest
-
 from benchmarks import floors
 
 pytestmark = pytest.mark.slow

@@ -6,7 +6,6 @@ published figures, 0.105 / 0.027 / 0.481)."""
 from __future__ import annotations
 
 import pytest
-
 from benchmarks import floors
 
 pytestmark = pytest.mark.slow

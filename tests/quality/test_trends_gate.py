@@ -14,7 +14,6 @@ volume in the same run. The first run analyzes the
 from __future__ import annotations
 
 import pytest
-
 from benchmarks import floors
 
 pytestmark = pytest.mark.slow

@@ -98,7 +98,10 @@ def test_posts_stream_is_stored_once_and_bad_lines_are_rejected(db):
         assert again.stored == 0 and again.already == 10
         after = {t["term"].lower(): t for t in desk.trends()}
     tag = "#justiceforjohnnydepp"
-    count = lambda t, day: sum(v["count"] for v in t["volume"] if v["bucket"].startswith(day))
+
+    def count(t, day):
+        return sum(v["count"] for v in t["volume"] if v["bucket"].startswith(day))
+
     assert count(after[tag], "2020-02-02") == count(before[tag], "2020-02-02") + 4
 
 

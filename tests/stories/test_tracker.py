@@ -27,12 +27,16 @@ FIXTURES = Path(__file__).parent / "fixtures"
 def _state(path: Path) -> dict:
     """What grouping and trend counting wrote, without wall-clock columns."""
     with Store(path) as store:
-        q = lambda sql: [tuple(r) for r in store.execute(sql).fetchall()]
+
+        def q(sql):
+            return [tuple(r) for r in store.execute(sql).fetchall()]
+
         stories = {}
         for sid, state in q("SELECT id, state FROM stories"):
-            stories[sid] = {k: v for k, v in json.loads(state).items()}
+            stories[sid] = dict(json.loads(state).items())
         return {
-            "members": q("SELECT article_id, story_id, similarity, duplicate_of FROM story_articles ORDER BY article_id"),
+            "members": q("SELECT article_id, story_id, similarity, duplicate_of FROM story_articles "
+                         "ORDER BY article_id"),
             "stories": stories,
             "df": q("SELECT bucket, df FROM grouping_df ORDER BY bucket"),
             "n_docs": q("SELECT value FROM desk_state WHERE key = 'n_docs'"),

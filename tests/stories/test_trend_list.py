@@ -234,21 +234,21 @@ def test_lines_an_outlet_repeats_across_stories_give_no_terms(tmp_path):
     chrome = "Sign up to the Morning Digest newsletter"
     settings = Settings(db=str(tmp_path / "chrome.db"))
     stories = [  # written for this test: five unrelated local items
-        ("Harbury bridge closes", "Engineers shut the Harbury bridge after cracks appeared in its piers. "
+        ("Harbury bridge closes", ("Engineers shut the Harbury bridge after cracks appeared in its piers. "
          "Commuters face a detour of twelve miles while divers inspect the foundations. The county "
-         "surveyor said repairs could take until spring."),
-        ("Lenn river floods fields", "Farmers near Oxley lost crops when the Lenn burst its banks overnight. "
+         "surveyor said repairs could take until spring.")),
+        ("Lenn river floods fields", ("Farmers near Oxley lost crops when the Lenn burst its banks overnight. "
          "Sheep were moved to higher ground by volunteers with trailers. The water board blamed a "
-         "blocked sluice upstream."),
-        ("Council approves budget", "Councillors voted for a budget that raises parking fees in Wexcombe. "
+         "blocked sluice upstream.")),
+        ("Council approves budget", ("Councillors voted for a budget that raises parking fees in Wexcombe. "
          "Opposition members walked out before the final vote. Libraries will open one day less "
-         "each week from April."),
-        ("School reopens after storm", "Pupils at St Anne's returned once roofers fixed the gym. "
+         "each week from April.")),
+        ("School reopens after storm", ("Pupils at St Anne's returned once roofers fixed the gym. "
          "The headteacher thanked parents who painted classrooms at the weekend. Exams will go "
-         "ahead as planned."),
-        ("Market hall restored", "Traders cheered as the Victorian market hall in Dunmere reopened. "
+         "ahead as planned.")),
+        ("Market hall restored", ("Traders cheered as the Victorian market hall in Dunmere reopened. "
          "The glass roof was rebuilt with lottery money after a fire. Stallholders pay no rent "
-         "for the first month."),
+         "for the first month.")),
     ]
     with Store(settings.db) as store:
         tracker = StoryTracker(store, settings)

@@ -5,8 +5,8 @@ for full-text feeds, content:encoded in CDATA) and Atom."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from email.utils import format_datetime
-from datetime import datetime, timezone
 from html import escape
 
 
@@ -17,15 +17,15 @@ class Item:
     summary: str
     content: str | None = None  # full text (HTML) for content:encoded; None: summary-only
     guid: str | None = None
-    published: datetime = field(default_factory=lambda: datetime(2024, 5, 14, 6, 12, tzinfo=timezone.utc))
+    published: datetime = field(default_factory=lambda: datetime(2024, 5, 14, 6, 12, tzinfo=UTC))
     author: str | None = None
 
 
 def rss(title: str, site: str, items: list[Item], *, ttl: int | None = None) -> bytes:
     parts = [
         '<?xml version="1.0" encoding="UTF-8"?>',
-        '<rss version="2.0" xmlns:content="http://purl.org/rss/1.0/modules/content/" '
-        'xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:atom="http://www.w3.org/2005/Atom">',
+        ('<rss version="2.0" xmlns:content="http://purl.org/rss/1.0/modules/content/" '
+        'xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:atom="http://www.w3.org/2005/Atom">'),
         "<channel>",
         f"<title>{escape(title)}</title>",
         f"<link>{escape(site)}</link>",
@@ -56,7 +56,7 @@ def rss(title: str, site: str, items: list[Item], *, ttl: int | None = None) -> 
 
 
 def atom(title: str, site: str, items: list[Item]) -> bytes:
-    updated = max((i.published for i in items), default=datetime(2024, 5, 14, tzinfo=timezone.utc))
+    updated = max((i.published for i in items), default=datetime(2024, 5, 14, tzinfo=UTC))
     parts = [
         '<?xml version="1.0" encoding="utf-8"?>',
         '<feed xmlns="http://www.w3.org/2005/Atom">',

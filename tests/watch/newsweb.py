@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from typing import Callable
 
 
 @dataclass
@@ -60,7 +60,7 @@ class NewsWeb:
                                         daemon=True)
 
     # -- life ----------------------------------------------------------------------------------
-    def start(self) -> "NewsWeb":
+    def start(self) -> NewsWeb:
         self._thread.start()
         return self
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import logging
 import time
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 from storydesk.store import feeds as db
 from storydesk.watch.health import feed_health
@@ -17,7 +17,7 @@ from .feedgen import Item, atom, paragraphs, rss
 from .newsweb import endless, redirect, silent, slow_body
 
 TEASER = "All 41 passengers and nine crew were taken off the overnight ferry MV Saltmarsh…"
-WHEN = datetime(2024, 5, 14, 6, 12, tzinfo=timezone.utc)
+WHEN = datetime(2024, 5, 14, 6, 12, tzinfo=UTC)
 
 
 def _health(desk, url):
@@ -197,7 +197,8 @@ def test_500_backs_off_then_parks_and_resumes(web, desk, settings):
     watcher = Watcher(desk)
     watch_until(watcher, lambda: _health(desk, url)["state"] == "parked")
     row = _health(desk, url)
-    assert row["state"] == "parked" and "2 failed polls in a row" in row["last_error"] and "HTTP 500" in row["last_error"]
+    assert row["state"] == "parked"
+    assert "2 failed polls in a row" in row["last_error"] and "HTTP 500" in row["last_error"]
     polls = len(web.hits("/t-500/feed.rss"))
     watcher = Watcher(desk)
     watch_until(watcher, lambda: False, timeout=1.0)
@@ -223,7 +224,7 @@ def test_301_updates_the_stored_url(web, desk):
     add_feeds(desk, web.url(f"{base}/old.rss"))
     watcher = Watcher(desk)
     watch_until(watcher, lambda: watcher.stats.polls >= 2)
-    [row] = [r for r in feed_health(desk.store)]
+    [row] = list(feed_health(desk.store))
     assert row["url"] == web.url(f"{base}/new.rss")
     assert len(web.hits(f"{base}/old.rss")) == 1  # later polls go to the new address
 
@@ -292,6 +293,7 @@ def test_html_malformed_xml_and_entity_bomb(web, desk, caplog):
     assert "not well-formed" in (health[urls[1]]["last_error"] or "") and health[urls[1]]["articles_stored"] == 1
     assert "not a feed" in health[urls[2]]["last_error"]
     assert "declares XML entities" in health[urls[3]]["last_error"]
-    assert [a.title for a in _articles(desk)] == ["River Tavy bursts banks as storm Hilde brings a month's rain in a day"]
+    titles = [a.title for a in _articles(desk)]
+    assert titles == ["River Tavy bursts banks as storm Hilde brings a month's rain in a day"]
     logged = " ".join(r.getMessage() for r in caplog.records)
     assert "declares XML entities" in logged and "an HTML page, not a feed" in logged

@@ -11,7 +11,7 @@ import subprocess
 import sys
 import threading
 import time
-from datetime import timedelta
+from datetime import UTC, timedelta
 
 from storydesk.config import Settings
 from storydesk.watch.clock import SystemClock
@@ -26,9 +26,9 @@ PAGES = ("ferry", "stadium", "flood")
 
 
 def _feed(web, base: str, n: int) -> bytes:
-    from datetime import datetime, timezone
+    from datetime import datetime
 
-    start = datetime(2024, 5, 14, 6, 0, tzinfo=timezone.utc)
+    start = datetime(2024, 5, 14, 6, 0, tzinfo=UTC)
     items = [Item(f"Story {i}", web.url(f"/pages/{PAGES[i % 3]}?n={i}"), f"Teaser {i}.", guid=f"{base}-{i}",
                   published=start + timedelta(minutes=i)) for i in range(n)]
     return rss("Resume Gazette", web.base, items)

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import time
 
+from storydesk.ingest.common import make_article
 from storydesk.model import Analysis
 from storydesk.store import Store
 from storydesk.store import feeds as db
-from storydesk.ingest.common import make_article
 from storydesk.watch.schedule import rate_interval
 from storydesk.watch.watcher import Watcher
 

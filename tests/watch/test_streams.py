@@ -41,7 +41,8 @@ def test_jsonl_file_followed_as_it_grows_and_resumed(tmp_path, desk):
     path = tmp_path / "posts.jsonl"
     path.write_text(_post_line(1, "Fog on the front #GreyhavenFerry")
                     + "{this is not json\n"
-                    + _post_line(2, "Read this https://coastalcourier.example/news/2024/05/14/ferry-aground-greyhaven?utm_source=tw #GreyhavenFerry"))
+                    + _post_line(2, "Read this https://coastalcourier.example/news/2024/05/14/ferry-aground-greyhaven"
+                                    "?utm_source=tw #GreyhavenFerry"))
     watcher = Watcher(desk, posts=[str(path)])
 
     def grow() -> None:

@@ -101,7 +101,7 @@ class LiveServer:
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.server.run, daemon=True)
 
-    def __enter__(self) -> "LiveServer":
+    def __enter__(self) -> LiveServer:
         self.thread.start()
         deadline = time.monotonic() + 20
         while not self.server.started:

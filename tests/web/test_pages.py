@@ -11,6 +11,7 @@ from .briefs import PAYLOAD, find_wire, install_written_brief
 from .conftest import hostile_record
 from .htmlcheck import audit, visible_text
 
+
 @pytest.fixture()
 def brief_client(client, monkeypatch):
     """The client, with the desk's story methods answering from a written brief."""

@@ -11,10 +11,12 @@ analyses by (article id, version) and re-analyzes only when it changes.
 from __future__ import annotations
 
 import logging
-from typing import Iterable, Iterator
+from collections.abc import Iterable, Iterator
 
+from ..config import DEFAULTS
 from ..model import Analysis, Article
 from .clauses import find_clauses
+from .coref import with_people
 from .dates import find_dates
 from .entities import find_entities
 from .figures import find_figures
@@ -22,7 +24,6 @@ from .headlines import headline_spans
 from .nlp import load_nlp
 from .posts import find_posts
 from .quotemarks import pair_quotes
-from .coref import with_people
 from .quotes import attribute_quotes
 from .sentences import find_sentences
 from .tags import find_tags
@@ -65,7 +66,7 @@ def _outside_posts(dates, posts):
     return [d for d in dates if not any(p.start <= d.start < p.end for p in posts)]
 
 
-def analyze_parsed(article: Article, doc, max_chars: int = 200_000, speaker_model=None) -> Analysis:
+def analyze_parsed(article: Article, doc, max_chars: int = DEFAULTS.max_analysis_chars, speaker_model=None) -> Analysis:
     """The analysis of ``article`` given its spaCy ``doc`` (of ``article.text[:max_chars]``).
     ``speaker_model`` (:class:`.speaker_model.SpeakerModel`) replaces the shipped one."""
     text = article.text[:max_chars]
@@ -92,7 +93,7 @@ def analyze_parsed(article: Article, doc, max_chars: int = 200_000, speaker_mode
 
 
 def analyze_articles(
-    articles: Iterable[Article], nlp, max_chars: int = 200_000, batch_size: int = 16
+    articles: Iterable[Article], nlp, max_chars: int = DEFAULTS.max_analysis_chars, batch_size: int = 16
 ) -> Iterator[Analysis]:
     """Analyses of ``articles`` in order, parsing them in batches with ``nlp.pipe``."""
     articles = list(articles)
@@ -101,7 +102,7 @@ def analyze_articles(
         yield analyze_parsed(article, doc, max_chars)
 
 
-def analyze_article(article: Article, nlp, max_chars: int = 200_000) -> Analysis:
+def analyze_article(article: Article, nlp, max_chars: int = DEFAULTS.max_analysis_chars) -> Analysis:
     return analyze_parsed(article, nlp(article.text[:max_chars]), max_chars)
 
 

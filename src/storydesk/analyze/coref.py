@@ -28,8 +28,19 @@ from dataclasses import dataclass, field, replace
 from ..model import Entity
 from .headlines import inside
 from .lexicon import FIRST_SECOND, GROUP_NOUNS, PLURAL_PRONOUNS, PRONOUN_GENDER, ROLE_NOUNS, TITLES
-from .roles import (RoleMention, Tie, antecedent, compatible, modifiers, paragraph_before, role_gender,
-                    pronouns, role_mentions, role_ties, tied_name)
+from .roles import (
+    RoleMention,
+    Tie,
+    antecedent,
+    compatible,
+    modifiers,
+    paragraph_before,
+    pronouns,
+    role_gender,
+    role_mentions,
+    role_ties,
+    tied_name,
+)
 from .speaker_candidates import time_word
 from .speakers import is_cue, np_span
 
@@ -351,9 +362,9 @@ def speaker_name(doc, start: int, end: int, entities: list[Entity], people: Peop
                      and child.left_edge.idx <= e.start < child.right_edge.idx + len(child.right_edge)}
             if len(named) == 1:
                 return named.pop()
-    named = _name_after_body(doc, head, entities, quoted)
-    if named is not None:
-        return named
+    after = _name_after_body(doc, head, entities, quoted)
+    if after is not None:
+        return after
     role = next((r for r in people.roles if r.start <= span.start_char < r.end), None)
     if role is not None and not any(t.dep_ == "poss" and t.pos_ == "PROPN" for t in span):
         return resolve_role_mention(doc, role, people, quoted)
@@ -470,9 +481,9 @@ def speaker_of(doc, start: int, end: int, entities: list[Entity], people: People
             return text[role.start:role.end] if text else doc.text[role.start:role.end], "role", s_char, e_char
     if span.root.lower_ in PRONOUN_GENDER or span.root.pos_ == "PRON":
         return None, None, s_char, e_char
-    role = _role_text(doc, start, end, quoted)
-    if role is not None:
-        phrase = doc[role[0]:role[1]]
+    role_span = _role_text(doc, start, end, quoted)
+    if role_span is not None:
+        phrase = doc[role_span[0]:role_span[1]]
         return phrase.text, "role", phrase.start_char, phrase.end_char
     return None, None, s_char, e_char
 

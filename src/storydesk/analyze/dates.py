@@ -53,7 +53,8 @@ class _Ref:
     __slots__ = ("year", "month", "day")
 
     def __init__(self, published: str | None):
-        self.year = self.month = None
+        self.year: int | None = None
+        self.month: int | None = None
         self.day: dt.date | None = None
         if not published:
             return
@@ -199,7 +200,7 @@ def _month_day(text: str, ref: _Ref, found: _Found, forward_of: _Direction) -> N
                 continue
             month, day = P.month_number(m["mon"]), int(m["day"])
             forward = forward_of(m.start(), m.end())
-            year = ref.year
+            year = ref.day.year
             candidate = (year, month, day)
             pub = (ref.year, ref.month, ref.day.day)
             if forward and candidate < pub:
@@ -212,7 +213,7 @@ def _month_day(text: str, ref: _Ref, found: _Found, forward_of: _Direction) -> N
 
 def _month_alone(text: str, ref: _Ref, found: _Found, forward_of: _Direction) -> None:
     """"in March", "last April", "since June": the year comes from the publication date."""
-    if ref.month is None:
+    if ref.year is None or ref.month is None:
         return
     for m in P.MONTH_ALONE.finditer(text):
         start = m.start("mon")
@@ -289,6 +290,7 @@ def _relative(text: str, ref: _Ref, found: _Found, forward_of: _Direction) -> No
         if m["qual"] or found.overlaps(m.start(), m.end()):
             continue  # "more than two years ago" is a range, not a date
         n, unit = P.number_word(m["n"]), m["unit"].lower()
+        assert n is not None  # the pattern matches count words only
         value = _shift(ref, -n, unit)
         if value:
             found.add(m.start(), m.end(), *value)
@@ -308,7 +310,9 @@ def _shift(ref: _Ref, n: int, unit: str) -> tuple[str, str] | None:
     if unit == "year":
         return P.fmt(ref.year + n) if ref.year is not None else None
     if unit == "month":
-        return P.fmt(*P.shift_months(ref.year, ref.month, n)) if ref.month is not None else None
+        if ref.year is None or ref.month is None:
+            return None
+        return P.fmt(*P.shift_months(ref.year, ref.month, n))
     if ref.day is None:
         return None
     return P.fmt_date(P.shift_days(ref.day, n * (7 if unit == "week" else 1)))
@@ -329,7 +333,9 @@ def _anchored(text: str, found: _Found) -> None:
         elif m["fol"]:
             unit, n = m["unit2"].lower(), 1
         else:
-            unit, n = m["unit"].lower(), P.number_word(m["n"])
+            unit, count = m["unit"].lower(), P.number_word(m["n"])
+            assert count is not None  # the pattern matches count words only
+            n = count
             qual = (m["qual"] or "").strip().lower()
             if qual in ("less than", "under", "within", "just under"):
                 n -= 1  # the range [anchor, anchor + n) is centred on anchor + n - 1

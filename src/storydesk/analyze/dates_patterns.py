@@ -40,7 +40,7 @@ _YEAR = r"(?P<year>1[6-9]\d\d|20\d\d)"
 _COMMA = r"\s*,?\s*"
 # A year is not followed by more digits, a decimal part, a range/season ("2010-11",
 # "2010/11"), a plural ("1990s"), a percentage or a multiplier.
-_YEAR_END = r"(?![\d]|[.,]\d|\s*[-/–]\s*\d|s\b|\s*%|\s+(?:per\s*cent|percent|million|billion|thousand|GMT|BST|hours|hrs)\b)"
+_YEAR_END = r"(?![\d]|[.,]\d|\s*[-/–]\s*\d|s\b|\s*%|\s+(?:per\s*cent|percent|million|billion|thousand|GMT|BST|hours|hrs)\b)"  # noqa: E501 - one pattern
 _NO_DIGIT_BEFORE = r"(?<![\d$£€¥#./:\-–])"
 
 MDY = re.compile(rf"{_NO_DIGIT_BEFORE}\b{_MON}\s*{_DAY}\b{_COMMA}{_YEAR}\b{_YEAR_END}")
@@ -112,7 +112,7 @@ def counted_noun_after(after: str) -> bool:
     (True, False)
     """
     m = re.match(r"\s+([a-z]{3,})\b", after)
-    return bool(m) and m.group(1).endswith("s") and m.group(1) not in _NOT_PLURAL
+    return m is not None and m.group(1).endswith("s") and m.group(1) not in _NOT_PLURAL
 
 
 def number_word(token: str) -> int | None:

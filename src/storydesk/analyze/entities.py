@@ -276,7 +276,7 @@ def _place_object(doc, start: int, end: int) -> bool:
 def _extra_mentions(doc, groups: list[_Group], types: list[str | None]) -> None:
     """Single words equal to a person's surname (or unique first name) that the tagger
     read as something else ("Heard also admits ...")."""
-    covered = set()
+    covered: set[int] = set()
     for g in groups:
         for m in g.mentions:
             covered.update(range(m.start, m.end))

@@ -22,8 +22,8 @@ from __future__ import annotations
 import re
 
 from ..model import Figure
-from .numbers import NUMBER, SCALE, number_value, scale_value
 from .figures_measure import bound, measure
+from .numbers import NUMBER, SCALE, number_value, scale_value
 
 _CURRENCIES = {
     "us$": "USD", "$": "USD", "usd": "USD", "a$": "AUD", "au$": "AUD", "aud": "AUD",
@@ -94,7 +94,7 @@ _STOP = frozenset(
 def _following_words(text: str, pos: int, limit: int = 3) -> str:
     """Up to ``limit`` content words right after ``pos``, stopping at punctuation or a
     function word (the regex context when there is no parse)."""
-    words = []
+    words: list[str] = []
     for m in re.finditer(r"[ \t-]*([A-Za-z][\w'’-]*)|.", text[pos : pos + 80]):
         word = m.group(1)
         if not word or word.lower() in _STOP or len(words) == limit:

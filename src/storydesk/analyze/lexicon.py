@@ -65,15 +65,15 @@ TITLES = {"mr": "m", "mrs": "f", "ms": "f", "miss": "f", "sir": "m", "dame": "f"
 #: Nouns that describe a person (as in "actress Amber Heard", "the actress"), with the
 #: gender they imply when they imply one.
 ROLE_NOUNS = {
-    **{w: "f" for w in """actress wife ex-wife girlfriend ex-girlfriend mother daughter sister
+    **dict.fromkeys("""actress wife ex-wife girlfriend ex-girlfriend mother daughter sister
         aunt niece grandmother widow bride fiancée fiancee woman girl lady businesswoman
         spokeswoman chairwoman congresswoman councilwoman waitress heiress duchess queen
-        princess empress mom mum stepmother stepdaughter""".split()},
-    **{w: "m" for w in """actor husband ex-husband boyfriend ex-boyfriend father son brother
+        princess empress mom mum stepmother stepdaughter""".split(), "f"),
+    **dict.fromkeys("""actor husband ex-husband boyfriend ex-boyfriend father son brother
         uncle nephew grandfather widower groom fiancé fiance man boy gentleman businessman
         spokesman chairman congressman councilman waiter heir duke king prince emperor dad
-        stepfather stepson""".split()},
-    **{w: None for w in """star singer rapper musician director producer writer author
+        stepfather stepson""".split(), "m"),
+    **dict.fromkeys("""star singer rapper musician director producer writer author
         journalist reporter editor lawyer attorney spokesperson representative
         publicist agent manager president senator governor mayor minister secretary
         candidate nominee official officer chief executive ceo founder leader chairperson
@@ -86,7 +86,7 @@ ROLE_NOUNS = {
         psychologist psychiatrist filmmaker celebrity personality influencer blogger
         youtuber designer artist chef pastor priest bishop critic opponent supporter
         landlord landlady tenant neighbour neighbor resident friend relative teacher student
-        nurse paramedic firefighter contributor columnist correspondent photographer""".split()},
+        nurse paramedic firefighter contributor columnist correspondent photographer""".split(), None),
 }
 
 #: Nouns for people, groups of people and bodies that speak as one ("residents said",

@@ -19,7 +19,7 @@ double-quoted passages; passages nested inside a quote are not returned separate
 >>> spans, notes = pair_quotes('She said "yes" and "no twice.')
 >>> [p.text for p in spans], notes
 (['yes'], ['unbalanced quotation marks in the paragraph at offset 0: the mark at offset 19 pairs with nothing; the text it opens was skipped'])
-"""
+"""  # noqa: E501 - doctest output is one line
 
 from __future__ import annotations
 

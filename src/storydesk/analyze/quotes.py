@@ -28,7 +28,7 @@ from .quotemarks import QuoteSpan, pair_quotes
 from .roles import paragraph_before
 from .speaker_candidates import Candidate, Scene, gather
 from .speaker_model import SpeakerModel, load_model
-from .speakers import Attribution, np_span, attribute, cue_span, is_cue, subject_of
+from .speakers import Attribution, attribute, cue_span, is_cue, np_span, subject_of
 
 _MIN_WORDS = 3
 
@@ -83,8 +83,9 @@ class _Context:
         the neighbouring quotes."""
         s = self.spans[n]
         lo_char, hi_char = s.paragraph, s.paragraph_end
-        if n > 0 and self.spans[n - 1].paragraph == s.paragraph and self.spans[n - 1].close is not None:
-            lo_char = self.spans[n - 1].close + 1
+        before = self.spans[n - 1] if n > 0 else None
+        if before is not None and before.paragraph == s.paragraph and before.close is not None:
+            lo_char = before.close + 1
         if n + 1 < len(self.spans) and self.spans[n + 1].paragraph == s.paragraph:
             hi_char = self.spans[n + 1].open
         lo = _token_range(self.doc, lo_char, max(lo_char + 1, s.open))
@@ -285,7 +286,7 @@ def _rule_candidate(doc, att: Attribution | None, carried: Quote | None) -> Cand
     if att is not None and att.subject is not None:
         s, e = att.subject
         return Candidate(doc[s:e].root.i, s, e, {"rule_steps": float(att.steps)}, att.route)
-    if carried is not None and carried.speaker_start is not None:
+    if carried is not None and carried.speaker_start is not None and carried.speaker_end is not None:
         rng = _token_range(doc, carried.speaker_start, carried.speaker_end)
         if rng is not None:
             return Candidate(doc[rng[0]:rng[1]].root.i, rng[0], rng[1], {}, "carry")

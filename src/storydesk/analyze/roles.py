@@ -17,6 +17,7 @@ Nothing here knows any particular name: role nouns and titles are English words.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..model import Entity
@@ -91,11 +92,11 @@ def role_ties(text: str, entities: list[Entity]) -> list[Tie]:
                 break
             before = before[:m.start()]
         m = _ROLE_BEFORE.search(text, max(0, e.start - 80), e.start)
-        if m is not None and role_word(m.group("role")):  # "her lawyer, Tom Berg"
-            out.append(Tie(e.start, role_word(m.group("role")), e.canonical, context))
+        if m is not None and (role := role_word(m.group("role"))):  # "her lawyer, Tom Berg"
+            out.append(Tie(e.start, role, e.canonical, context))
         m = _APPOS.match(text, e.end, min(len(text), e.end + 120))
-        if m is not None and role_word(m.group("role")):
-            out.append(Tie(e.start, role_word(m.group("role")), e.canonical, m.group().lower()))
+        if m is not None and (role := role_word(m.group("role"))):
+            out.append(Tie(e.start, role, e.canonical, m.group().lower()))
     return out
 
 
@@ -168,7 +169,7 @@ def pronouns(text: str) -> list[tuple[int, str]]:
 
 
 def antecedent(pos: int, gender: str, lo: int, persons: list[Entity], roles: list[RoleMention],
-               gender_of, prons: list[tuple[int, str]] = ()) -> Entity | RoleMention | int | None:
+               gender_of, prons: Sequence[tuple[int, str]] = ()) -> Entity | RoleMention | int | None:
     """The mention a he/she pronoun at ``pos`` refers to, looking back to ``lo``.
 
     The nearest compatible mention wins when it is a role mention, a person whose known
@@ -181,7 +182,7 @@ def antecedent(pos: int, gender: str, lo: int, persons: list[Entity], roles: lis
     cands += [(p, p) for p, g in prons if lo <= p < pos and g == gender]
     cands.sort(key=lambda c: c[0], reverse=True)
     first = None
-    for start, c in cands:
+    for _start, c in cands:
         if isinstance(c, int):
             if first is None:
                 return c
@@ -194,6 +195,7 @@ def antecedent(pos: int, gender: str, lo: int, persons: list[Entity], roles: lis
             if isinstance(c, RoleMention) or g == gender:
                 return c
             continue
+        assert isinstance(first, Entity)  # a role mention or pronoun first was returned above
         if isinstance(c, RoleMention) or c.canonical != first.canonical:
             return None
     return first

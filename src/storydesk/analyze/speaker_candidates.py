@@ -21,7 +21,9 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 from ..model import Entity
 from .lexicon import MESSAGE_NOUNS, PLURAL_PRONOUNS, ROLE_NOUNS
@@ -166,19 +168,19 @@ def _name_in_quote(name: str | None, quote_text: str) -> bool:
 class Scene:
     """What every candidate of one article shares: the parse, quoted regions, names."""
 
-    doc: object
+    doc: Any  # spacy.tokens.Doc
     text: str
-    inside: object  # token index -> quoted?
-    quoted_char: object  # char offset -> quoted?
+    inside: Callable[[int], bool]  # token index -> quoted?
+    quoted_char: Callable[[int], bool]  # char offset -> quoted?
     regions: list[tuple[int, int]]  # quoted regions (marks included), char offsets
     entities: list[Entity]
     headlines: list[tuple[int, int]]
-    resolve: object  # (start_tok, end_tok) -> canonical name or None
+    resolve: Callable[[int, int], str | None]  # (start_tok, end_tok) -> canonical name or None
     counts: dict[str, int] = field(default_factory=dict)
     outlets: set[str] = field(default_factory=set)
 
     @classmethod
-    def build(cls, doc, text, inside, quoted_char, regions, entities, headlines, resolve) -> "Scene":
+    def build(cls, doc, text, inside, quoted_char, regions, entities, headlines, resolve) -> Scene:
         scene = cls(doc, text, inside, quoted_char, regions, entities, headlines, resolve)
         for e in entities:
             if not quoted_char(e.start):
@@ -319,7 +321,9 @@ def _relays(scene: Scene, q_lo: int, q_hi: int) -> tuple[set[int], set[int], boo
     saying" (the speaker) and the subjects of such verbs (who relays the words), and
     whether the words come through a relay at all ("according to", "reported")."""
     doc = scene.doc
-    objects, subjects, outer = set(), set(), False
+    objects: set[int] = set()
+    subjects: set[int] = set()
+    outer = False
     tokens = {t.i: t for k in (q_lo, max(q_lo, q_hi - 1)) for t in doc[k].sent}
     for tok in tokens.values():
         if scene.inside(tok.i):

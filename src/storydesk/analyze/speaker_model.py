@@ -46,7 +46,7 @@ class SpeakerModel:
             raise ValueError(f"speaker weights name unknown features: {sorted(unknown)}")
 
     @classmethod
-    def rules_only(cls) -> "SpeakerModel":
+    def rules_only(cls) -> SpeakerModel:
         return cls("rules", {}, 0.5, rules=True)
 
     def probability(self, features: dict[str, float]) -> float:

@@ -141,7 +141,9 @@ def _subject_by_surface(doc, cue_i: int, lo: int, hi: int, inside, inverted: boo
     end = j + 1
     while j >= lo and is_np(doc[j]) and not inside(j) and not doc[j].is_punct:
         j -= 1
-    if end > j + 1 and doc[end - 1].pos_ in ("PROPN", "NOUN", "PRON") or (end > j + 1 and doc[end - 1].text[:1].isupper()):
+    if end > j + 1 and doc[end - 1].pos_ in ("PROPN", "NOUN", "PRON") or (
+        end > j + 1 and doc[end - 1].text[:1].isupper()
+    ):
         return j + 1, end
     if not inverted:
         return None

@@ -10,8 +10,9 @@ could not be built and why.
 from __future__ import annotations
 
 import logging
-from typing import Callable
+from collections.abc import Callable
 
+from ..config import DEFAULTS
 from ..model import AnalyzedArticle, founding_article, story_id_for
 from .coverage import article_rows, build_coverage, date_range
 from .entities import build_entities
@@ -57,7 +58,7 @@ def build_brief(
     analyzed: list[AnalyzedArticle],
     *,
     story_id: str | None = None,
-    summary_sentences: int = 5,
+    summary_sentences: int = DEFAULTS.summary_sentences,
     embed: Embed | None = None,
 ) -> dict:
     """The brief of the story made of ``analyzed`` (see the module doc).
@@ -65,9 +66,9 @@ def build_brief(
     ``embed``, optional, compares summary sentences by sentence embeddings
     (:func:`storydesk.brief.embeddings.load_embedder`) instead of TF-IDF.
     """
-    from .story_names import resolve_story
     from .figures import build_figures
     from .reactions import build_posts
+    from .story_names import resolve_story
     from .timeline import build_timeline
     from .trending import build_trending
 

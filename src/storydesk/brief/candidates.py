@@ -118,7 +118,9 @@ def leans_on_context(sentence: str) -> str | None:
     s = sentence.strip()
     if re.search(r"""\?["'”’)\]]*$""", s):
         return "question"
-    body = s[_OPENING.match(s).end():]
+    opening = _OPENING.match(s)
+    assert opening is not None  # the pattern matches the empty string
+    body = s[opening.end():]
     if _CONNECTIVE.match(body):
         return "connective"
     if _PRONOUN.match(body) and not _EXPLETIVE.match(body):

@@ -21,8 +21,8 @@ from __future__ import annotations
 import math
 import re
 from bisect import bisect_left, bisect_right
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 from ..analyze.numbers import NUMBER, SCALE, number_value, scale_value
 from ..model import AnalyzedArticle
@@ -185,6 +185,7 @@ class StorySentences:
     def _dense_rows(self, b: int):
         if b not in self._dense:
             item = self.analyzed[b]
+            assert self._embed is not None  # dense rows are asked for only with embeddings
             self._dense[b] = self._embed([item.article.text[s:e] for s, e in self.pieces[b]])
         return self._dense[b]
 

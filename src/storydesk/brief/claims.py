@@ -39,9 +39,9 @@ from __future__ import annotations
 
 import json
 from bisect import bisect_left, bisect_right
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from importlib import resources
-from typing import Callable, Mapping, Sequence
 
 from ..analyze.lexicon import PLURAL_PRONOUNS, PRONOUN_GENDER
 from ..model import AnalyzedArticle
@@ -107,7 +107,7 @@ def span_frames(item: AnalyzedArticle, spans: Sequence[tuple[int, int]], stem: S
         reporters = {resolve(c.agent_start, c.agent_end) for c in inside if c.reporting}
         reporter = next(iter(reporters)) if len(reporters) == 1 else None
 
-        def role(s, e, doer: bool):
+        def role(s, e, doer: bool, reporter=reporter):  # this span's reporter, bound now
             key = resolve(s, e)
             if key and key.startswith("pron:"):  # "X said he ...": he is X
                 ok = doer and reporter and reporter.startswith("@") and key[5:] in ("he", "she")
@@ -126,7 +126,7 @@ def span_frames(item: AnalyzedArticle, spans: Sequence[tuple[int, int]], stem: S
 
 
 def _named(key: str | None) -> bool:
-    return bool(key) and key.startswith("@")
+    return key is not None and key.startswith("@")
 
 
 def _flipped(a: list[Frame], b: list[Frame], b_items: set[str]) -> bool:

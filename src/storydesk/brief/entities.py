@@ -33,7 +33,7 @@ def build_entities(analyzed: list[AnalyzedArticle], types: tuple[str, ...] = TYP
             kinds[name][e.type] += 1
             surfaces[name][" ".join(e.text.split())] += 1
             articles[name].add(item.article.id)
-    out = []
+    out: list[dict] = []
     for name, count in mentions.items():
         seen = {name.lower()}
         aliases = []

@@ -77,13 +77,19 @@ def _in_posts(item: AnalyzedArticle, fig: Figure) -> bool:
     return any(p.start <= fig.start < p.end for p in item.analysis.posts)
 
 
+def _value(fig: Figure) -> float:
+    """The value of a figure the brief compares (figures without one are left out first)."""
+    assert fig.value is not None
+    return fig.value
+
+
 def interval(fig: Figure) -> tuple[float, float]:
     """The values a figure allows: "at least 84" is [84, inf), "nearly 80" [60, 80].
 
     >>> interval(Figure(0, 2, "84", 84.0, "people", "count", bound="min"))
     (84.0, inf)
     """
-    v = fig.value
+    v = _value(fig)
     if fig.bound == "min":
         return v, math.inf
     if fig.bound == "max":
@@ -154,10 +160,10 @@ def _attach_roles(groups: list[_Group]) -> list[_Group]:
 
 def _near_values(group: _Group) -> list[_Group]:
     """``group`` cut where its sorted values jump (see :data:`NEAR_SHARE`)."""
-    members = sorted(group.members, key=lambda m: m[1].value)
+    members = sorted(group.members, key=lambda m: _value(m[1]))
     parts: list[_Group] = []
     for m in members:
-        if not parts or not _near(parts[-1].members[-1][1].value, m[1].value):
+        if not parts or not _near(_value(parts[-1].members[-1][1]), _value(m[1])):
             parts.append(_Group(group.kind, group.unit, group.key, group.named, group.measure))
         parts[-1].members.append(m)
     order = {id(m): i for i, m in enumerate(group.members)}
@@ -196,7 +202,7 @@ def _verdict(kind: str, members: list) -> tuple[bool, bool]:
                 return True, False  # a figure that fell: a disagreement, not a rising count
     if kind not in _EVOLVING or any(t is None for t, _ in timed):
         return False, False
-    ordered = sorted(timed, key=lambda tf: tf[0])
+    ordered = sorted(timed, key=lambda tf: tf[0] or "")  # every time is known here
     rises = [b.value - a.value for (ta, a), (tb, b) in zip(ordered, ordered[1:]) if ta != tb]
     same_time_equal = all(a.value == b.value for (ta, a), (tb, b) in zip(ordered, ordered[1:]) if ta == tb)
     # "at least 30", then "at least 41", then 46: bounds that agree, a count that rose
@@ -207,7 +213,7 @@ def _split(group: _Group) -> list[tuple[list, bool, bool]]:
     """``group``'s members as (members, conflict, evolution) entries."""
     by_value: dict[float, list] = {}
     for m in group.members:
-        by_value.setdefault(m[1].value, []).append(m)
+        by_value.setdefault(_value(m[1]), []).append(m)
     if len(by_value) == 1:
         return [(group.members, False, False)]
     if group.kind == "count" and not group.measure:
@@ -261,7 +267,7 @@ def _value_rows(members: list) -> list[dict]:
 def _entry(kind: str, members: list, conflict: bool, evolution: bool) -> dict:
     by_value: dict[float, list] = {}
     for m in members:
-        by_value.setdefault(m[1].value, []).append(m)
+        by_value.setdefault(_value(m[1]), []).append(m)
     ranked = sorted(by_value.items(), key=lambda kv: -len({i.article.id for i, _, _ in kv[1]}))
     main = ranked[0][1]
     if evolution:  # the latest article's value

@@ -21,7 +21,7 @@ smallest id. ``headline_from`` says which article it comes from and how.
 from __future__ import annotations
 
 import re
-from typing import Iterable, Mapping
+from collections.abc import Iterable, Mapping
 
 from ..model import AnalyzedArticle
 from .similarity import cosine, tfidf

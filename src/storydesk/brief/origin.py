@@ -47,6 +47,7 @@ from __future__ import annotations
 import re
 from collections import Counter, defaultdict
 from dataclasses import dataclass
+from typing import Any
 
 from ..model import AnalyzedArticle
 from .sources import source
@@ -319,7 +320,7 @@ def build_origin(analyzed: list[AnalyzedArticle], notes: list[str] | None = None
         if (index, start) not in seen:
             seen.add((index, start))
             sources.append(source(analyzed[index], start, end))
-    result = {"outlet": _display(found, best), "sources": sources, "score": score[best]}
+    result: dict[str, Any] = {"outlet": _display(found, best), "sources": sources, "score": score[best]}
     origin_articles = [a.article.id for a, keys in zip(analyzed, own) if best in keys]
     if origin_articles:
         result["article_ids"] = origin_articles

@@ -25,6 +25,7 @@ from __future__ import annotations
 import logging
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
+from typing import Any
 
 from ..analyze.entities import name_key, same_person
 from ..model import AnalyzedArticle, Quote
@@ -109,6 +110,12 @@ def _probability(p: _Printed) -> float:
     return 1.0 if q is None else q  # hand-made or older analyses carry no probability
 
 
+def _speaker(p: _Printed) -> str:
+    """The speaker a printing names (only printings that name one are grouped by name)."""
+    assert p.quote.speaker is not None
+    return p.quote.speaker
+
+
 def _kind(p: _Printed) -> str:
     return p.quote.speaker_type or "person"
 
@@ -124,7 +131,7 @@ def _by_speaker(members: list[_Printed]) -> list[list[_Printed]]:
             roles.append(m)
             continue
         for group in people:
-            if _kind(group[0]) == _kind(m) and same_person(group[0].quote.speaker, m.quote.speaker):
+            if _kind(group[0]) == _kind(m) and same_person(_speaker(group[0]), _speaker(m)):
                 group.append(m)
                 break
         else:
@@ -142,9 +149,9 @@ def _name(group: list[_Printed]) -> str:
     """The form of a speaker's name an entry shows: a person's or organisation's fullest
     form, the most printed, with accents, without a title; for a role alone, the most
     probable printing's role."""
-    names = [m.quote.speaker for m in group if _kind(m) != "role"]
+    names = [_speaker(m) for m in group if _kind(m) != "role"]
     if not names:
-        return max(group, key=_probability).quote.speaker
+        return _speaker(max(group, key=_probability))
     return max(set(names), key=lambda n: (len(name_key(n)), names.count(n), sum(not c.isascii() for c in n),
                                           -len(n.split()), n))
 
@@ -183,7 +190,7 @@ def _entry(group: _Group, analyzed: list[AnalyzedArticle]) -> dict:
         if m.article not in best_per_article:
             best_per_article[m.article] = m
     cues = Counter(m.quote.cue for m in members if m.quote.cue)
-    entry = {
+    entry: dict[str, Any] = {
         "speaker": speaker,
         "speaker_type": _speaker_type(named),
         "speaker_probability": round(max(_probability(m) for m in named), 4) if named else None,

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter, defaultdict
-from typing import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 
 Vector = dict[str, float]
 
@@ -23,7 +23,7 @@ Vector = dict[str, float]
 Embed = Callable[[list[str]], Sequence[Sequence[float]]]
 
 
-def idf_weights(documents: Sequence[Sequence[str]]) -> dict[str, float]:
+def idf_weights(documents: Sequence[Collection[str]]) -> dict[str, float]:
     """Smoothed inverse document frequency of every term of ``documents``."""
     df: Counter[str] = Counter()
     for terms in documents:

@@ -28,7 +28,7 @@ def _variants(counts: Counter) -> dict[str, str]:
     out = {}
     for names in by_key.values():
         rep = max(names, key=lambda n: (counts[n], sum(not c.isascii() for c in n), n))
-        out.update({n: rep for n in names})
+        out.update(dict.fromkeys(names, rep))
     return out
 
 
@@ -69,7 +69,7 @@ def resolve_story(analyzed: list) -> list:
         """The one longer name of the story ``name`` is part of; when several, the one
         named at least three times as often as all the others together; else ``name``."""
         key = name_key(name)
-        longer = Counter()
+        longer: Counter[str] = Counter()
         for n in names:
             if len(name_key(n)) > len(key) and matches(name_key(n), key) and compatible(kind_of, n):
                 longer[full.get(n, n)] += counts[n]
@@ -100,9 +100,8 @@ def resolve_story(analyzed: list) -> list:
             elif e.text != e.canonical and len(name_key(e.text)) == 1:
                 name = fullest(e.text, e.canonical) if fullest(e.text, e.canonical) != e.text else name
             entities.append(replace(e, canonical=name, type=types.get(name, e.type)))
-        entities = tuple(entities)
         quotes = tuple(replace(q, speaker=full.get(q.speaker, q.speaker)) if q.speaker else q
                        for q in a.quotes)
-        out.append(AnalyzedArticle(item.article, replace(a, entities=entities, quotes=quotes)))
+        out.append(AnalyzedArticle(item.article, replace(a, entities=tuple(entities), quotes=quotes)))
     analyses = resolve_speakers([x.analysis for x in out], [x.article.text for x in out])
     return [AnalyzedArticle(x.article, a) for x, a in zip(out, analyses)]

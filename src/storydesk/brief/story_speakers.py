@@ -23,10 +23,10 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 from dataclasses import replace
 
-from ..model import Analysis, Entity
 from ..analyze.headlines import headline_spans
 from ..analyze.lexicon import PRONOUN_GENDER
 from ..analyze.roles import RoleMention, antecedent, compatible, paragraph_before, pronouns, role_mentions
+from ..model import Analysis, Entity
 
 _MAX_CHAIN = 4
 
@@ -116,6 +116,7 @@ def resolve_speakers(analyses: list[Analysis], texts: list[str]) -> list[Analysi
         quotes = []
         for q in a.quotes:
             if q in open_:
+                assert q.speaker_start is not None and q.speaker_end is not None  # open_ has speaker spans
                 name = speaker_by_story(text, a, q.speaker_start, q.speaker_end, gender, ties, art)
                 q = replace(q, speaker=name, speaker_type="person") if name else q
             quotes.append(q)

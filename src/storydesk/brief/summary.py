@@ -19,6 +19,7 @@ from __future__ import annotations
 import logging
 from dataclasses import dataclass, replace
 
+from ..config import DEFAULTS
 from ..model import AnalyzedArticle
 from .candidates import Candidate, article_candidates
 from .citations import EMBEDDED, LEXICAL, CiteModel, StorySentences
@@ -92,14 +93,14 @@ def _similarities(
     import numpy as np
 
     rows = np.asarray(embed(texts + titles), dtype=float)
-    cand, heads = rows[: len(texts)], rows[len(texts):]
+    cand_rows, head_rows = rows[: len(texts)], rows[len(texts):]
     near = []
-    for start in range(0, len(cand), 512):
-        block = cand[start:start + 512] @ cand.T
+    for start in range(0, len(cand_rows), 512):
+        block = cand_rows[start:start + 512] @ cand_rows.T
         for row in block:
             (hits,) = np.nonzero(row > 0.0)
             near.append({int(j): float(row[j]) for j in hits})
-    to_titles = (cand @ heads.mean(axis=0)).tolist() if len(heads) else [0.0] * len(texts)
+    to_titles = (cand_rows @ head_rows.mean(axis=0)).tolist() if len(head_rows) else [0.0] * len(texts)
     return near, to_titles
 
 
@@ -172,7 +173,7 @@ def _cite(analyzed: list[AnalyzedArticle], sentence: _Sentence, story: StorySent
 
 def build_summary(
     analyzed: list[AnalyzedArticle],
-    sentences: int = 5,
+    sentences: int = DEFAULTS.summary_sentences,
     *,
     embed: Embed | None = None,
     params: SummaryParams = SummaryParams(),

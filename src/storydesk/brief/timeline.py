@@ -135,9 +135,10 @@ def _story_start(analyzed: list[AnalyzedArticle], story_start: str | None) -> dt
     if story_start:
         return dt.date.fromisoformat(story_start[:10])
     days = [
-        a.article.published_day
+        day
         for a in analyzed
         if a.article.published and not a.article.date_from_ingest and len(a.article.published) >= 10
+        and (day := a.article.published_day) is not None
     ]
     return dt.date.fromisoformat(min(days)) if days else None
 

@@ -223,7 +223,7 @@ def summarize_timeline(
         return []
     idf = fit_idf(pool.texts)
     keep = _query_filter(query)
-    timeline = []
+    timeline: list[tuple[str, list[Picked]]] = []
     for day in rank_dates(pool, _day(start), _day(end)):
         if len(timeline) >= dates:
             break

@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 import re
 from collections import Counter
-from typing import Callable, Iterable
+from collections.abc import Callable, Iterable
 
 from spacy.lang.en.stop_words import STOP_WORDS
 

@@ -21,7 +21,12 @@ def distinct(analyzed: list[AnalyzedArticle]) -> list[AnalyzedArticle]:
     """``analyzed`` without repeats of an article (same id), in order: an article read
     twice is counted once."""
     seen: set[str] = set()
-    return [a for a in analyzed if not (a.article.id in seen or seen.add(a.article.id))]
+    out = []
+    for a in analyzed:
+        if a.article.id not in seen:
+            seen.add(a.article.id)
+            out.append(a)
+    return out
 
 
 def _display(variants: Counter, first_seen: dict[str, int]) -> str:
@@ -44,7 +49,7 @@ def build_trending(analyzed: list[AnalyzedArticle]) -> list[dict]:
             if key not in seen_here:
                 seen_here.add(key)
                 firsts.setdefault(key, []).append((item, tag))
-    terms = []
+    terms: list[dict] = []
     for key, counts in variants.items():
         terms.append({
             "term": _display(counts, first_seen),

@@ -28,7 +28,7 @@ def squash(text: str) -> str:
 
 def source_problem(src: dict, articles: dict[str, AnalyzedArticle]) -> str | None:
     """Why a ``Source`` object does not hold, or None when it does."""
-    item = articles.get(src.get("article_id"))
+    item = articles.get(src.get("article_id", ""))
     if item is None:
         return f"cites unknown article {src.get('article_id')!r}"
     text = item.article.text

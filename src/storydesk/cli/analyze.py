@@ -7,14 +7,13 @@ The JSON form is the analysis contract (docs/analysis-contract.md, written by
 from __future__ import annotations
 
 import sys
-from typing import Optional
 
 import typer
 
+from ..contract import analysis_json
 from ..desk import Desk
 from ..ingest import read_articles
-from ..contract import analysis_json
-from ..model import AnalyzedArticle, Rejection
+from ..model import AnalyzedArticle, Article, Rejection
 from .app import EXIT_REJECTED, SetOption, app, check_choice, print_json, run, settings_for
 from .terminal import safe
 
@@ -57,7 +56,7 @@ def print_analysis(item: AnalyzedArticle) -> None:
 def analyze(
     paths: list[str] = typer.Argument(..., help="Files, folders, URLs, or - for stdin."),
     format: str = typer.Option("table", "--format", help="table or json."),
-    sets: Optional[list[str]] = SetOption,
+    sets: list[str] | None = SetOption,
 ) -> None:
     """Analyze the articles in PATHS without storing them: sentences, entities with
     canonical names, quotes with speakers, posts, dates, figures.
@@ -68,10 +67,14 @@ def analyze(
 
     def body() -> int:
         settings = settings_for(None, sets).replace(db=":memory:")
-        articles, rejected = [], []
+        articles: list[Article] = []
+        rejected: list[Rejection] = []
         with Desk(settings) as desk:
             for result in read_articles(paths, max_bytes=settings.max_input_bytes, html=desk.guard.read_html):
-                (rejected if isinstance(result, Rejection) else articles).append(result)
+                if isinstance(result, Rejection):
+                    rejected.append(result)
+                else:
+                    articles.append(result)
             for r in rejected:
                 typer.echo(f"storydesk: rejected {safe(r)}", err=True)
             analyzed = desk.analyze(articles, cache=False) if articles else []

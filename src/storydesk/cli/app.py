@@ -14,7 +14,8 @@ from __future__ import annotations
 
 import logging
 import sys
-from typing import Any, Callable, Optional
+from collections.abc import Callable
+from typing import Any
 
 import typer
 
@@ -65,13 +66,13 @@ def main(
             logging.getLogger(name).setLevel(logging.ERROR)
 
 
-def settings_for(db: Optional[str] = None, sets: Optional[list[str]] = None) -> Settings:
+def settings_for(db: str | None = None, sets: list[str] | None = None) -> Settings:
     """The settings for one command: defaults, then STORYDESK_* variables, then --set, then --db."""
     settings = Settings.from_env().apply(sets or [])
     return settings.replace(db=db) if db else settings
 
 
-def open_desk(db: Optional[str] = None, sets: Optional[list[str]] = None, *, create: bool = False) -> Desk:
+def open_desk(db: str | None = None, sets: list[str] | None = None, *, create: bool = False) -> Desk:
     """The Desk of one command. Only commands that store articles pass ``create=True``:
     for every other one a store that does not exist (a mistyped ``--db``) is an error,
     and nothing is created."""
@@ -91,7 +92,7 @@ def run(fn: Callable[[], Any]) -> Any:
         fail(str(exc))
     except BrokenPipeError:  # `storydesk articles | head`
         sys.stderr.close()
-        raise typer.Exit(EXIT_OK)
+        raise typer.Exit(EXIT_OK) from None
     except (typer.Exit, typer.Abort, KeyboardInterrupt):
         raise
     except Exception as exc:  # a bug: one clear line, the traceback only when asked

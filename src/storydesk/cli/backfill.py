@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Optional
-
 import typer
 
 from .app import EXIT_USAGE, DbOption, SetOption, app, fail
@@ -12,12 +10,12 @@ from .ingest import ADDRESS_HELP, ENGINE_HELP, FieldOption, ingest_command
 
 @app.command()
 def backfill(
-    paths: Optional[list[str]] = typer.Argument(None, help="Files and folders of the archive (read recursively)."),
-    db: Optional[str] = DbOption,
-    field: Optional[list[str]] = FieldOption,
+    paths: list[str] | None = typer.Argument(None, help="Files and folders of the archive (read recursively)."),
+    db: str | None = DbOption,
+    field: list[str] | None = FieldOption,
     engine: str = typer.Option("ray", "--engine", help=ENGINE_HELP),
-    address: Optional[str] = typer.Option(None, "--address", help=ADDRESS_HELP),
-    sets: Optional[list[str]] = SetOption,
+    address: str | None = typer.Option(None, "--address", help=ADDRESS_HELP),
+    sets: list[str] | None = SetOption,
 ) -> None:
     """Ingest an archive: reading and analysis as Ray tasks (--engine ray, the default;
     --address joins a running cluster, otherwise a small local one is started), one writer

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Optional
 
 import typer
 
@@ -14,14 +13,14 @@ from .terminal import safe, safe_json_text
 
 @app.command()
 def brief(
-    paths: Optional[list[str]] = typer.Argument(
+    paths: list[str] | None = typer.Argument(
         None, help="Articles of one story: files, folders (read recursively), URLs, or - for stdin."
     ),
-    story: Optional[str] = typer.Option(None, "--story", help="Brief a stored story by id instead."),
-    db: Optional[str] = DbOption,
+    story: str | None = typer.Option(None, "--story", help="Brief a stored story by id instead."),
+    db: str | None = DbOption,
     format: str = typer.Option("md", "--format", help="md (for a terminal), json or html."),
-    output: Optional[Path] = typer.Option(None, "--output", "-o", help="Write to this file instead of stdout."),
-    sets: Optional[list[str]] = SetOption,
+    output: Path | None = typer.Option(None, "--output", "-o", help="Write to this file instead of stdout."),
+    sets: list[str] | None = SetOption,
 ) -> None:
     """Write the brief of one story: what happened (cited), who said what, reactions,
     trending terms, timeline, key figures, where it came from and who covered it.

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import time
-from typing import Optional
 
 import typer
 
@@ -26,8 +25,8 @@ def _report_rejected(rejected: list[Rejection]) -> None:
 @feeds_app.command("add")
 def add(
     feeds: list[str] = typer.Argument(..., help="Feed URLs, text files of URLs (one a line), OPML files."),
-    db: Optional[str] = DbOption,
-    sets: Optional[list[str]] = SetOption,
+    db: str | None = DbOption,
+    sets: list[str] | None = SetOption,
 ) -> None:
     """Add feeds; each is polled at once by the next `storydesk watch`. A homepage URL
     works too: its feed is found through its <link rel="alternate">."""
@@ -49,8 +48,8 @@ def add(
 @feeds_app.command("remove")
 def remove(
     feeds: list[str] = typer.Argument(..., help="Feed ids or URLs (see `storydesk feeds list`)."),
-    db: Optional[str] = DbOption,
-    sets: Optional[list[str]] = SetOption,
+    db: str | None = DbOption,
+    sets: list[str] | None = SetOption,
 ) -> None:
     """Stop watching feeds. Their articles stay in the store."""
     from ..watch.health import remove as remove_feeds
@@ -67,10 +66,10 @@ def remove(
 
 @feeds_app.command("resume")
 def resume(
-    feeds: Optional[list[str]] = typer.Argument(None, help="Feed ids or URLs."),
+    feeds: list[str] | None = typer.Argument(None, help="Feed ids or URLs."),
     all_parked: bool = typer.Option(False, "--all", help="Every parked feed."),
-    db: Optional[str] = DbOption,
-    sets: Optional[list[str]] = SetOption,
+    db: str | None = DbOption,
+    sets: list[str] | None = SetOption,
 ) -> None:
     """Poll parked feeds again (at the next `storydesk watch`), their failures cleared."""
     from ..watch.health import resume as resume_feeds
@@ -89,9 +88,9 @@ def resume(
 
 @feeds_app.command("list")
 def list_(
-    db: Optional[str] = DbOption,
+    db: str | None = DbOption,
     format: str = typer.Option("table", "--format", help="table or json."),
-    sets: Optional[list[str]] = SetOption,
+    sets: list[str] | None = SetOption,
 ) -> None:
     """Each feed's health: state (ok, new, failing, parked), last poll and its HTTP
     status, entries seen, articles stored, next poll, consecutive failures, last error;

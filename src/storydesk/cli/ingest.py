@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import sys
 from contextlib import nullcontext
-from typing import Optional
 
 import typer
 
@@ -58,17 +57,17 @@ ADDRESS_HELP = "Join the Ray cluster at this address (with --engine ray); withou
 
 @app.command()
 def ingest(
-    paths: Optional[list[str]] = typer.Argument(None, help="Files, folders (read recursively), URLs, or - for stdin."),
-    db: Optional[str] = DbOption,
-    field: Optional[list[str]] = FieldOption,
-    sets: Optional[list[str]] = SetOption,
-    posts: Optional[str] = typer.Option(
+    paths: list[str] | None = typer.Argument(None, help="Files, folders (read recursively), URLs, or - for stdin."),
+    db: str | None = DbOption,
+    field: list[str] | None = FieldOption,
+    sets: list[str] | None = SetOption,
+    posts: str | None = typer.Option(
         None, "--posts", metavar="FILE",
         help='Also read social posts for trend detection: JSON Lines, one {"time": ISO, '
              '"text": ..., "handle"/"author"/"platform"/"id": optional} per line (- for stdin).',
     ),
     engine: str = typer.Option("local", "--engine", help=ENGINE_HELP),
-    address: Optional[str] = typer.Option(None, "--address", help=ADDRESS_HELP),
+    address: str | None = typer.Option(None, "--address", help=ADDRESS_HELP),
 ) -> None:
     """Store the articles found in PATHS (plain text, HTML, JSON, JSONL, RSS/Atom).
 
@@ -160,15 +159,15 @@ def _published_cell(row: dict) -> str:
 
 @app.command()
 def articles(
-    db: Optional[str] = DbOption,
+    db: str | None = DbOption,
     format: str = typer.Option("table", "--format", help="table or json."),
-    since: Optional[str] = typer.Option(
+    since: str | None = typer.Option(
         None, "--since", metavar="WHEN",
         help="Only articles published since WHEN: an ISO date/time, or a duration (36h, 7d) "
              "back from the newest article in the store.",
     ),
-    limit: Optional[int] = typer.Option(None, "--limit", help="At most this many."),
-    sets: Optional[list[str]] = SetOption,
+    limit: int | None = typer.Option(None, "--limit", help="At most this many."),
+    sets: list[str] | None = SetOption,
 ) -> None:
     """List the stored articles: id, outlet, published, title, source.
 
@@ -210,11 +209,11 @@ def articles(
 @app.command()
 def article(
     article_id: str = typer.Argument(..., help="An article id (or a unique prefix of one)."),
-    db: Optional[str] = DbOption,
+    db: str | None = DbOption,
     format: str = typer.Option("text", "--format", help="text or json."),
     analysis: bool = typer.Option(
         False, "--analysis", help="Also show its analysis (quotes, entities, ...), cached in the store."),
-    sets: Optional[list[str]] = SetOption,
+    sets: list[str] | None = SetOption,
 ) -> None:
     """Show one stored article with its body text (and, with --analysis, its analysis)."""
     check_choice("--format", format, ("text", "json"))

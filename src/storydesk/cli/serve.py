@@ -6,7 +6,6 @@ import errno
 import socket
 import sys
 from pathlib import Path
-from typing import Optional
 
 import typer
 
@@ -39,7 +38,7 @@ def listen(host: str, port: int) -> socket.socket:
     return sock
 
 
-def log_config(access_log: Optional[str]) -> dict:
+def log_config(access_log: str | None) -> dict:
     """uvicorn's logging: warnings and errors on stderr; with ``access_log`` one line per
     request, on stderr (``-``) or appended to that file."""
     handlers: dict = {"default": {"class": "logging.StreamHandler", "stream": "ext://sys.stderr",
@@ -67,14 +66,14 @@ def log_config(access_log: Optional[str]) -> dict:
 
 @app.command()
 def serve(
-    db: Optional[str] = DbOption,
+    db: str | None = DbOption,
     host: str = typer.Option("127.0.0.1", "--host", help="Address to listen on (default: this machine only)."),
     port: int = typer.Option(8000, "--port", min=0, max=65535, help="Port to listen on."),
-    access_log: Optional[str] = typer.Option(
+    access_log: str | None = typer.Option(
         None, "--access-log", metavar="FILE",
         help="Log every request (time, client, request line, status) to FILE, or - for stderr.",
     ),
-    sets: Optional[list[str]] = SetOption,
+    sets: list[str] | None = SetOption,
 ) -> None:
     """Serve the JSON API (/api, docs at /api/docs) and the pages over the store.
 

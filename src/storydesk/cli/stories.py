@@ -4,7 +4,6 @@ is bursting."""
 from __future__ import annotations
 
 import sys
-from typing import Optional
 
 import typer
 
@@ -38,8 +37,8 @@ def _seen(story: dict) -> str:
 
 @app.command()
 def stories(
-    db: Optional[str] = DbOption,
-    since: Optional[str] = typer.Option(
+    db: str | None = DbOption,
+    since: str | None = typer.Option(
         None, "--since", metavar="WHEN",
         help="Only stories active since WHEN: an ISO date/time, or a duration (36h, 7d) "
              "back from the newest activity in the store.",
@@ -49,7 +48,7 @@ def stories(
         False, "--update", help="First group stored articles that are in no story yet."
     ),
     format: str = typer.Option("table", "--format", help="table or json."),
-    sets: Optional[list[str]] = SetOption,
+    sets: list[str] | None = SetOption,
 ) -> None:
     """List the stories: id, headline, articles, outlets, first and last seen, top
     entities and hashtags, trend score. Newest activity first.
@@ -89,19 +88,19 @@ def _sources_cell(sources: dict) -> str:
 
 @app.command()
 def trends(
-    db: Optional[str] = DbOption,
-    window: Optional[str] = typer.Option(
+    db: str | None = DbOption,
+    window: str | None = typer.Option(
         None, "--window", metavar="DURATION",
         help="Terms that burst within this long before the window's end (36h, 7d; default 7d).",
     ),
-    at: Optional[str] = typer.Option(
+    at: str | None = typer.Option(
         None, "--at", metavar="TIME",
         help="End the window at TIME (ISO date or date and time; a date means the end of "
              "that day), to replay an archive. Default: now in a live desk, else the newest "
              "activity in the store that is not an outlier.",
     ),
     format: str = typer.Option("table", "--format", help="table or json."),
-    sets: Optional[list[str]] = SetOption,
+    sets: list[str] | None = SetOption,
 ) -> None:
     """List the bursting terms (hashtags, names, phrases), new bursts first: burst score
     and what it measures, sources per time bucket, the outlets and accounts behind each,

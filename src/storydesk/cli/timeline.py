@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Optional
-
 import typer
 
 from ..ingest import read_articles
-from ..model import Rejection
+from ..model import Article, Rejection
 from .app import EXIT_REJECTED, EXIT_USAGE, SetOption, app, check_choice, fail, print_json, run, settings_for
 from .terminal import safe
 
@@ -31,11 +29,11 @@ def timeline(
     paths: list[str] = typer.Argument(..., help="Files, folders (read recursively), URLs, or - for stdin."),
     dates: int = typer.Option(10, "--dates", "-n", help="How many dates (the most important ones)."),
     sentences: int = typer.Option(1, "--sentences", "-k", help="Sentences per date."),
-    query: Optional[str] = typer.Option(
+    query: str | None = typer.Option(
         None, "--query", help="Only choose sentences containing one of these words."
     ),
     format: str = typer.Option("md", "--format", help="md or json."),
-    sets: Optional[list[str]] = SetOption,
+    sets: list[str] | None = SetOption,
 ) -> None:
     """Summarise the articles in PATHS as a timeline: the N most important dates, K
     sentences each, taken verbatim from the articles.
@@ -51,9 +49,13 @@ def timeline(
 
     def body() -> int:
         settings = settings_for(None, sets)
-        articles, rejected = [], []
+        articles: list[Article] = []
+        rejected: list[Rejection] = []
         for item in read_articles(paths, max_bytes=settings.max_input_bytes):
-            (rejected if isinstance(item, Rejection) else articles).append(item)
+            if isinstance(item, Rejection):
+                rejected.append(item)
+            else:
+                articles.append(item)
         for r in rejected:
             typer.echo(f"storydesk: rejected {safe(r)}", err=True)
         from ..brief.timeline_summary import summarize_articles  # imports spaCy: only when run

@@ -7,7 +7,6 @@ import logging
 import signal
 import threading
 import time
-from typing import Optional
 
 import typer
 
@@ -26,18 +25,19 @@ def _serve_in_background(settings, host: str, port: int):
     config = uvicorn.Config(create_app(settings, host=host), host=host, port=port, log_level="warning",
                             server_header=False, proxy_headers=False)
     server = uvicorn.Server(config)
-    server.install_signal_handlers = lambda: None  # this command owns the signals
+    # this command owns the signals (uvicorn before 0.29; later ones leave them alone in a thread)
+    server.install_signal_handlers = lambda: None  # type: ignore[attr-defined]
     threading.Thread(target=server.run, name="storydesk-serve", daemon=True).start()
     return server
 
 
 @app.command()
 def watch(
-    feeds: Optional[list[str]] = typer.Argument(
+    feeds: list[str] | None = typer.Argument(
         None, help="Feed URLs (a homepage works: its feed is found), text files of URLs, OPML files. "
                    "They are added to the store's feeds; with none, the stored feeds are watched."),
-    db: Optional[str] = DbOption,
-    posts: Optional[list[str]] = typer.Option(
+    db: str | None = DbOption,
+    posts: list[str] | None = typer.Option(
         None, "--posts", metavar="SPEC",
         help="Follow a post stream too (repeatable): a JSON Lines file (followed as it grows), - for "
              "stdin, mastodon:https://HOST (or .../tags/TAG, .../trends), or jetstream (or "
@@ -47,7 +47,7 @@ def watch(
     host: str = typer.Option("127.0.0.1", "--host", help="With --serve: address to listen on."),
     port: int = typer.Option(8000, "--port", min=0, max=65535, help="With --serve: port."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="Do not print each new article."),
-    sets: Optional[list[str]] = SetOption,
+    sets: list[str] | None = SetOption,
 ) -> None:
     """Watch feeds and post streams until stopped: each feed polled on its own schedule
     (conditional GET, its publishing rate, faster while one of its stories trends), full

@@ -7,9 +7,11 @@ or :class:`~storydesk.model.Rejection` values saying why not.
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import replace
-from typing import BinaryIO, Callable, Iterable, Iterator, Mapping
+from typing import BinaryIO
 
+from ..config import DEFAULTS
 from ..errors import InputError
 from ..model import Article, Rejection
 from .decode import bom_encoding, decode_bom
@@ -40,7 +42,9 @@ def read_one(
         data, encoding = item.data, None
         found = bom_encoding(data)
         if found is not None and found[1] != "utf-8":
-            text, encoding = decode_bom(data, item.source)
+            decoded = decode_bom(data, item.source)
+            assert decoded is not None  # it has a byte-order mark
+            text, encoding = decoded
             data = text.encode("utf-8")
         for result in _read(data, item.source, fields, html or read_html):
             if encoding is not None and isinstance(result, Article):
@@ -60,22 +64,23 @@ def read_one(
 def _read(data: bytes, source: str, fields: Mapping[str, tuple[str, ...]],
           html: HtmlReader) -> Iterator[Article | Rejection]:
     sniffed = sniff(data, source)
+    text = sniffed.text if sniffed.text is not None else ""  # only html and feeds are not decoded here
     if sniffed.kind == "html":
         yield html(data, source)
     elif sniffed.kind == "feed":
         yield from read_feed(data, source)
     elif sniffed.kind == "json":
-        yield from read_json(sniffed.text, source, fields, sniffed.encoding)
+        yield from read_json(text, source, fields, sniffed.encoding)
     elif sniffed.kind == "jsonl":
-        yield from read_jsonl(sniffed.text, source, fields, sniffed.encoding)
+        yield from read_jsonl(text, source, fields, sniffed.encoding)
     else:
-        yield read_text(sniffed.text, source, sniffed.encoding)
+        yield read_text(text, source, sniffed.encoding)
 
 
 def read_articles(
     paths: Iterable[str] | str,
     *,
-    max_bytes: int = 20_000_000,
+    max_bytes: int = DEFAULTS.max_input_bytes,
     fields: Mapping[str, tuple[str, ...]] = DEFAULT_FIELDS,
     stdin: BinaryIO | None = None,
     html: HtmlReader | None = None,

@@ -23,7 +23,6 @@ from urllib.parse import urlparse
 from ..model import Article
 
 
-
 def article_id(text: str, title: str | None = None, outlet: str | None = None) -> str:
     """A stable content hash: the same outlet, title and body (up to white space) give the
     same id whatever file they were read from."""

@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 import logging
 import time
-from typing import Iterator
+from collections.abc import Iterator
 
 from ..model import Article, Rejection
 from .common import make_article, outlet_from_url

@@ -25,6 +25,7 @@ import re
 from collections import Counter
 from dataclasses import dataclass
 
+from ..config import DEFAULTS
 from ..errors import InputError
 from ..model import Article
 from .common import make_article, outlet_from_url
@@ -134,7 +135,7 @@ def is_article_text(text: str) -> bool:
     True
     >>> is_article_text("先日、不正に改造したiPhoneを販売したとして、商標法違反の疑いで20代の男性が逮捕されたというニュースを耳にしました。")
     True
-    """
+    """  # noqa: E501 - one sentence of Japanese, kept whole
     lines = [sum(len(w) for w in _WORD.findall(line)) for line in text.splitlines()]
     return sum(lines) >= MIN_CHARS and max(lines, default=0) >= MIN_LINE_CHARS
 
@@ -229,7 +230,7 @@ def nesting_depth(data: bytes) -> int:
     return deepest
 
 
-def read_html(data: bytes, source: str, url: str | None = None, *, max_tags: int = 200_000) -> Article:
+def read_html(data: bytes, source: str, url: str | None = None, *, max_tags: int = DEFAULTS.max_html_tags) -> Article:
     """An article from a page's bytes, decoded by its byte-order mark, UTF-8, its declared
     charset or detection (see :func:`storydesk.ingest.decode.decode_markup`), which is
     also how its raw text is kept. A page of more than ``max_tags`` tags (outside scripts,

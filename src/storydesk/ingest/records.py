@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import json
 import logging
-from typing import Any, Iterator, Mapping
+from collections.abc import Iterator, Mapping
+from typing import Any
 
 from ..errors import ConfigError, InputError
 from ..model import Article, Rejection
@@ -158,7 +159,7 @@ def record_to_article(
                     f"{', '.join(fields['text'] + fields['title'])})"
         )
     return make_article(
-        text=text if text is not None else " ".join(title.split()),
+        text=text if text is not None else " ".join((title or "").split()),
         source=source,
         format=fmt,
         raw=raw if raw is not None else json.dumps(record, ensure_ascii=False),

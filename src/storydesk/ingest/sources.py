@@ -18,9 +18,10 @@ import time
 import urllib.error
 import urllib.request
 import zlib
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import BinaryIO, Iterable, Iterator
+from typing import BinaryIO
 
 from ..model import Rejection
 
@@ -96,7 +97,7 @@ def expand(paths: Iterable[str] | str) -> list[str]:
     return [p for p in walk(paths) if isinstance(p, str)]
 
 
-def read_limited(stream: BinaryIO, limit: int, deadline: float | None = None) -> bytes | None:
+def read_limited(stream: BinaryIO | gzip.GzipFile, limit: int, deadline: float | None = None) -> bytes | None:
     """At most ``limit`` bytes of ``stream``, read in chunks; None when it holds more
     (only ``limit + 1`` bytes are ever read: a device or a pipe that never ends costs no
     more). Raises :class:`TimeoutError` when reading goes past ``deadline``

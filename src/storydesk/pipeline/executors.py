@@ -11,9 +11,10 @@ from __future__ import annotations
 import logging
 import multiprocessing
 import os
+from collections.abc import Callable
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from typing import Any, Callable
+from typing import Any
 
 from .stages import warm_up
 

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import functools
 import logging
-from typing import Mapping
+from collections.abc import Mapping
 
 from ..model import Analysis, Article, Rejection
 

@@ -17,10 +17,11 @@ from __future__ import annotations
 
 import logging
 from collections import deque
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from concurrent.futures import FIRST_COMPLETED, Future, wait
 from dataclasses import dataclass, field, replace
-from datetime import datetime, timezone
-from typing import TYPE_CHECKING, Callable, Iterable, Iterator, Mapping
+from datetime import UTC, datetime
+from typing import TYPE_CHECKING, Any
 
 from ..model import Analysis, Article, Rejection
 from .executors import Inline, LocalPool, worker_count
@@ -55,7 +56,7 @@ class _Input:
     """One input in input order: its items once read."""
 
     path: str | None
-    items: list[_Item] | None = None
+    items: list[_Item | None] | None = None  # None once written
     written: int = 0  # items stored so far (a prefix)
 
 
@@ -67,8 +68,14 @@ class _Task:
     alone: bool = False  # retried with nothing else running, to find a crashing input
 
 
+def _read_path(task: _Task) -> str:
+    """The path a "read" task reads (inputs read before the run have none and are never read again)."""
+    assert task.input is not None and task.input.path is not None
+    return task.input.path
+
+
 def ingest_time() -> str:
-    return datetime.now(timezone.utc).replace(microsecond=0, tzinfo=None).isoformat()
+    return datetime.now(UTC).replace(microsecond=0, tzinfo=None).isoformat()
 
 
 def dated_now(article: Article, now: str | None = None) -> Article:
@@ -83,11 +90,11 @@ class IngestRun:
 
     def __init__(
         self,
-        desk: "Desk",
-        report: "IngestReport",
+        desk: Desk,
+        report: IngestReport,
         *,
         fields: Mapping[str, tuple[str, ...]],
-        on_result: "OnResult | None" = None,
+        on_result: OnResult | None = None,
         process: bool = True,
         executor=None,
         analyze: Callable = analyze_task,
@@ -202,7 +209,7 @@ class IngestRun:
         ex, settings = self._executor, self._settings
         inline = isinstance(ex, Inline)
         if task.kind == "read":
-            args = [task.input.path, settings.max_input_bytes, dict(self._fields)]
+            args = [_read_path(task), settings.max_input_bytes, dict(self._fields)]
             if inline:
                 future = ex.submit(read_task, *args, None, self._desk.guard.read_html)
             else:
@@ -228,6 +235,7 @@ class IngestRun:
             return
         if task.kind == "read":
             self._reads_left -= 1
+            assert task.input is not None
             self._accept(task.input, result)
         else:
             for item, outcome in zip(task.items, result):
@@ -238,7 +246,7 @@ class IngestRun:
                 item.done = True
 
     def _failed(self, task: _Task, exc: BaseException) -> None:
-        ex = self._executor
+        ex: Any = self._executor  # executors differ in what they offer (fatal, check, shared_fate)
         if getattr(ex, "fatal", None) is not None and ex.fatal(exc):
             raise ex.lost(exc) from exc
         crashed = ex.crashed(exc)
@@ -265,7 +273,8 @@ class IngestRun:
                   else f"{what} failed: {type(exc).__name__}: {exc}")
         if task.kind == "read":
             self._reads_left -= 1
-            self._accept(task.input, [Rejection(task.input.path, reason)])
+            assert task.input is not None
+            self._accept(task.input, [Rejection(_read_path(task), reason)])
         else:
             for item in task.items:
                 item.failure, item.done = reason, True
@@ -295,13 +304,13 @@ class IngestRun:
 
     def _write_ready(self) -> None:
         """Store, in input order, every item that is ready and has none waiting before it."""
-        while self._queue and self._queue[0].items is not None:
+        while self._queue and (items := self._queue[0].items) is not None:
             head = self._queue[0]
-            while head.written < len(head.items) and head.items[head.written].done:
-                self._write(head.items[head.written])
-                head.items[head.written] = None  # written: let it go
+            while head.written < len(items) and (item := items[head.written]) is not None and item.done:
+                self._write(item)
+                items[head.written] = None  # written: let it go
                 head.written += 1
-            if head.written < len(head.items):
+            if head.written < len(items):
                 return
             self._queue.popleft()
 

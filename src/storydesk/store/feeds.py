@@ -9,7 +9,8 @@ runs on its own clock), so they compare as text.
 from __future__ import annotations
 
 import sqlite3
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any, overload
 
 from .db import Store, _now
 
@@ -23,6 +24,10 @@ FEED_COLUMNS = (
 _STATE = frozenset(FEED_COLUMNS) - {"id", "given_url", "added_at"}
 
 
+@overload
+def _row(row: sqlite3.Row) -> dict: ...
+@overload
+def _row(row: None) -> None: ...
 def _row(row: sqlite3.Row | None) -> dict | None:
     return dict(zip(FEED_COLUMNS, row)) if row is not None else None
 

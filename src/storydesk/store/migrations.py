@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import logging
 import sqlite3
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 log = logging.getLogger(__name__)
 
@@ -72,7 +72,7 @@ def migrate(conn: sqlite3.Connection, where: str = "", migrations=None) -> list[
                     conn.execute(statement)
             except sqlite3.DatabaseError as exc:
                 raise type(exc)(f"migration {name} failed: {exc}") from exc
-            now = datetime.now(timezone.utc).isoformat(timespec="seconds")
+            now = datetime.now(UTC).isoformat(timespec="seconds")
             conn.execute("INSERT INTO schema_migrations (name, applied_at) VALUES (?, ?)", (name, now))
             applied.append(name)
     except BaseException:

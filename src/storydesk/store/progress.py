@@ -4,7 +4,7 @@ grouped in (publication order, undated ones last by ingest time, then id)."""
 
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
 from .db import Store
 

@@ -17,8 +17,8 @@ for the same stage replaces it.
 
 from __future__ import annotations
 
-from datetime import datetime, timezone
-from typing import Iterable
+from collections.abc import Iterable
+from datetime import UTC, datetime
 
 from .db import Store
 
@@ -30,7 +30,7 @@ def add_note(store: Store, article_id: str, stage: str, reason: str, *, quaranti
     """Record (or replace) the note of ``stage`` on a stored article."""
     if stage not in STAGES:
         raise ValueError(f"stage must be one of {STAGES}, got {stage!r}")
-    at = datetime.now(timezone.utc).isoformat(timespec="seconds")
+    at = datetime.now(UTC).isoformat(timespec="seconds")
     with store.transaction() as conn:
         conn.execute(
             "INSERT OR REPLACE INTO article_notes (article_id, stage, reason, quarantined, at) "

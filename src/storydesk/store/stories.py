@@ -12,8 +12,9 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from datetime import datetime, timezone
-from typing import Any, Iterable
+from collections.abc import Iterable
+from datetime import UTC, datetime
+from typing import Any
 
 from ..errors import NotFound
 from .db import Store
@@ -23,7 +24,7 @@ TOP_HASHTAGS = 5
 
 
 def _now() -> str:
-    return datetime.now(timezone.utc).isoformat(timespec="seconds")
+    return datetime.now(UTC).isoformat(timespec="seconds")
 
 
 # -- grouping state ------------------------------------------------------------------------

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import sqlite3
 from collections import Counter, defaultdict
-from typing import Iterable
+from collections.abc import Iterable
 
 from .db import Store
 
@@ -58,7 +58,7 @@ def add_term_types(conn: sqlite3.Connection, typed: Iterable[tuple[str, str]]) -
 
 def add_word_case(conn: sqlite3.Connection, counts: Counter) -> None:
     """Add ``{(word, "upper"|"lower"): n}`` to the store's capitalisation evidence."""
-    rows = defaultdict(lambda: [0, 0])
+    rows: defaultdict[str, list[int]] = defaultdict(lambda: [0, 0])
     for (word, case), n in counts.items():
         rows[word][case == "lower"] += n
     conn.executemany("INSERT INTO word_case (word, upper, lower) VALUES (?, ?, ?) "

@@ -3,9 +3,9 @@ the store, in the shapes the CLI and the web desk consume."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
-from typing import Callable
 
 from ..config import Settings
 from ..errors import ConfigError

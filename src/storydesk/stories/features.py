@@ -17,9 +17,9 @@ from __future__ import annotations
 
 import functools
 import re
-from collections import Counter
+from collections import defaultdict
 from dataclasses import dataclass, field
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 from ..model import Analysis, Article
 
@@ -114,7 +114,8 @@ def parse_time(value: str | None) -> datetime | None:
     if not value:
         return None
     text = value.strip().replace("Z", "+00:00")
-    for candidate in (text, text[:10], text[:7] + "-01" if len(text) == 7 else "", text[:4] + "-01-01" if len(text) == 4 else ""):
+    for candidate in (text, text[:10], text[:7] + "-01" if len(text) == 7 else "",
+                      text[:4] + "-01-01" if len(text) == 4 else ""):
         if not candidate:
             continue
         try:
@@ -122,7 +123,7 @@ def parse_time(value: str | None) -> datetime | None:
         except ValueError:
             continue
         if parsed.tzinfo is not None:
-            parsed = parsed.astimezone(timezone.utc).replace(tzinfo=None)
+            parsed = parsed.astimezone(UTC).replace(tzinfo=None)
         return parsed
     return None
 
@@ -161,7 +162,7 @@ def article_features(
 ) -> Features:
     """The :class:`Features` of ``article``. Its time is its publication time, else
     ``now`` (the ingest time; ``time_known`` is then False)."""
-    terms: Counter[str] = Counter()
+    terms: defaultdict[str, float] = defaultdict(float)
     for w in words(article.title or ""):
         terms[w] += TITLE_WEIGHT
     body = article.text[:LEAD_CHARS]
@@ -175,7 +176,7 @@ def article_features(
     time = parse_time(article.published)
     known = time is not None and not article.date_from_ingest
     if time is None:
-        time = now or datetime.now(timezone.utc).replace(tzinfo=None)
+        time = now or datetime.now(UTC).replace(tzinfo=None)
     all_words = body_words if len(article.text) <= LEAD_CHARS else words(article.text)
     return Features(
         article_id=article.id,

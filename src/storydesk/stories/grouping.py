@@ -7,8 +7,9 @@ fixed table of hashed buckets, so memory does not grow with the vocabulary. A st
 the sum of its articles' unit vectors (its centroid). An article can join a story only
 when its time lies within ``window_days`` of the story's first-to-last span, so late and
 out-of-order articles find the story they belong to. Stories inactive for twice the
-window can be dropped from memory (:meth:`StoryGrouper.evict_inactive`; the caller keeps them in the store and can restore them
-with :meth:`StoryGrouper.restore_story` when a late article needs them).
+window can be dropped from memory (:meth:`StoryGrouper.evict_inactive`; the caller keeps
+them in the store and can restore them with :meth:`StoryGrouper.restore_story` when a late
+article needs them).
 
 Joining takes a similarity above ``threshold`` and at least ``min_shared`` terms in
 common with the story (so headlines do not chain through one common word: "roundup",
@@ -41,12 +42,13 @@ from __future__ import annotations
 
 import math
 import zlib
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
-from typing import Iterable
 
 import numpy as np
 
+from ..config import DEFAULTS
 from ..model import story_id_for
 from .dedup import LshIndex, from_bytes, signature, to_bytes
 from .features import Features, shifted
@@ -99,7 +101,7 @@ class StoryState:
         }
 
     @classmethod
-    def from_dict(cls, data: dict) -> "StoryState":
+    def from_dict(cls, data: dict) -> StoryState:
         return cls(
             id=data["id"],
             first=datetime.fromisoformat(data["first"]),
@@ -125,8 +127,8 @@ class StoryGrouper:
 
     def __init__(
         self,
-        threshold: float = 0.15,
-        window_days: float = 7.0,
+        threshold: float = DEFAULTS.story_threshold,
+        window_days: float = DEFAULTS.story_window_days,
         *,
         entity_weight: float = 1.0,
         duplicate_threshold: float = 0.6,

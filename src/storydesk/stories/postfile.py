@@ -6,7 +6,8 @@ per line::
 
 ``time`` (ISO 8601; ``created_at`` or ``date`` are read too; without a zone, UTC) and
 ``text`` are required; ``author``, ``handle`` (with or without ``@``), ``platform``,
-``id`` and ``links`` (a list of URLs; links written in the text count too) are optional. Blank lines are skipped. A line that cannot be used becomes a
+``id`` and ``links`` (a list of URLs; links written in the text count too) are optional.
+Blank lines are skipped. A line that cannot be used becomes a
 :class:`~storydesk.model.Rejection` naming the file, the line and the problem.
 
 >>> import io
@@ -22,8 +23,9 @@ per line::
 from __future__ import annotations
 
 import json
+from collections.abc import Callable, Iterator
 from datetime import datetime
-from typing import IO, Callable, Iterator
+from typing import IO
 
 from ..analyze.tags import find_links
 from ..model import Rejection

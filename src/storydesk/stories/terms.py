@@ -24,8 +24,8 @@ from __future__ import annotations
 import hashlib
 import re
 from collections import Counter
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Iterable, Sequence
 
 from spacy.lang.en.stop_words import STOP_WORDS as SPACY_STOP_WORDS
 
@@ -236,7 +236,7 @@ def article_terms(
                   for e in named if e.type in TREND_ENTITY_TYPES and (name := clean_name(e.canonical))]
         entity_words = {name_words(n) for e in analysis.entities for n in (e.text, e.canonical)}
     else:
-        terms += [t for t in _hashtags(text)]
+        terms += list(_hashtags(text))
         entity_words = set()
     lead = text[:LEAD_CHARS]
     live_lead = _cut(lead, boilerplate)

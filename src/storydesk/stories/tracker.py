@@ -18,10 +18,10 @@ from __future__ import annotations
 
 import hashlib
 import logging
+from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import Iterator
 
 from ..config import Settings
 from ..model import Analysis, Article
@@ -31,8 +31,17 @@ from ..store import trends as tdb
 from ..store.merges import merge_stories
 from .features import article_features, parse_time, shifted
 from .grouping import Assignment, StoryGrouper, StoryState
-from .terms import (TREND_ENTITY_TYPES, Term, article_terms, case_counts, clean_name, lines, name_words,
-                    post_terms, term_key)
+from .terms import (
+    TREND_ENTITY_TYPES,
+    Term,
+    article_terms,
+    case_counts,
+    clean_name,
+    lines,
+    name_words,
+    post_terms,
+    term_key,
+)
 from .trends import Flag, TrendDetector
 
 log = logging.getLogger(__name__)
@@ -400,9 +409,11 @@ class StoryTracker:
             detector = detector_for(self._settings)
             items = dict(tdb.activity(self._store))
             tdb.clear_flags(conn)
-            bucket, counts = None, []
+            bucket: str | None = None
+            counts: list = []
 
             def flush() -> None:
+                assert bucket is not None  # flushed only once a bucket is open
                 flags = detector.learn_bucket(counts, datetime.fromisoformat(bucket), items.get(bucket, 0))
                 db.add_flags(conn, [(f.term.key, iso(f.bucket), f.term.text, f.term.kind, f.score, f.count,
                                      f.expected) for f in flags])

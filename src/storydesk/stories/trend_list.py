@@ -29,7 +29,8 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
+from typing import Any
 
 from ..config import Settings
 from ..store import Store
@@ -67,7 +68,7 @@ class _Candidate:
     def __post_init__(self) -> None:
         self.volume_key = self.volume_key or self.key
 
-    def absorb(self, other: "_Candidate") -> None:
+    def absorb(self, other: _Candidate) -> None:
         """Fold ``other`` (the same thing under another name) into this term."""
         if other.label.casefold() != self.label.casefold():
             self.aliases.add(other.label)
@@ -123,7 +124,7 @@ def _story_form(c: _Candidate, names: list[tuple[str, str, str, int]],
     if len(words) != 1:
         return None
     own = max((n for key, _, _, n in names if key == c.key), default=1)
-    longer = Counter()
+    longer: Counter[str] = Counter()
     labels = {}
     for key, label, _, n in names:
         w = name_words(label)
@@ -153,7 +154,8 @@ def _keeps(a: _Candidate, b: _Candidate, types: dict[str, Counter]) -> bool:
 def initials(label: str) -> str:
     """The initials of a name's words, function words left out (an acronym's letters).
 
-    >>> initials("Rail Accident Investigation Branch"), initials("International Consortium of Investigative Journalists")
+    >>> initials("Rail Accident Investigation Branch"), initials(
+    ...     "International Consortium of Investigative Journalists")
     ('RAIB', 'ICIJ')
     """
     return "".join(w[0] for w in label.split() if w[:1].isupper() and w.casefold() not in FUNCTION_WORDS).upper()
@@ -166,8 +168,8 @@ def _fold(cands: dict[str, _Candidate], story_of: dict[str, str | None],
     Accident Investigation Branch") when both are mostly mentioned in the same story."""
     out: dict[str, _Candidate] = {}
     for c in sorted(cands.values(), key=lambda c: (-len(name_words(c.label)), c.key)):
-        if c.kind != "hashtag" and story_of.get(c.key):
-            form = _story_form(c, names.get(story_of[c.key], []), types)
+        if c.kind != "hashtag" and (story := story_of.get(c.key)):
+            form = _story_form(c, names.get(story, []), types)
             if form is not None:
                 c.aliases.add(c.label)
                 c.key, c.label = form
@@ -175,7 +177,7 @@ def _fold(cands: dict[str, _Candidate], story_of: dict[str, str | None],
             out[c.key].absorb(c)
         else:
             out[c.key] = c
-    for short in sorted(list(out.values()), key=lambda c: (len(name_words(c.label)), c.key)):
+    for short in sorted(out.values(), key=lambda c: (len(name_words(c.label)), c.key)):
         if short.kind == "hashtag" or short.key not in out:
             continue
         w = name_words(short.label)
@@ -222,13 +224,13 @@ def list_trends(store: Store, settings: Settings, *, window: str | None = None, 
     """``{"at", "mode", "window", "notes", "trends": [...]}`` (see the module's doc)."""
     span = parse_duration(window or DEFAULT_WINDOW)
     hours = settings.trend_bucket_hours
-    now = now or datetime.now(timezone.utc).replace(tzinfo=None)
+    now = now or datetime.now(UTC).replace(tzinfo=None)
     clock: Clock = window_end(tdb.activity(store), at=at, now=now, span=span, bucket_hours=hours)
     notes = list(clock.notes)
     start = _iso(bucket_floor(clock.end - span, hours))
     last = _iso(bucket_floor(clock.end - timedelta(microseconds=1), hours))
-    answer = {"at": _iso(clock.end), "mode": clock.mode, "window": window or DEFAULT_WINDOW, "notes": notes,
-              "trends": []}
+    answer: dict[str, Any] = {"at": _iso(clock.end), "mode": clock.mode, "window": window or DEFAULT_WINDOW,
+                              "notes": notes, "trends": []}
     flags = tdb.flags_between(store, start, last)
     if not flags:
         counted = tdb.activity(store)
@@ -259,13 +261,13 @@ def list_trends(store: Store, settings: Settings, *, window: str | None = None, 
     names = tdb.story_names(store, {s for s in story_of.values() if s})
     types.update(tdb.term_types(store, {n[0] for found in names.values() for n in found} - set(types)))
     cands = _fold(cands, story_of, names, types)
-    rows = []
+    rows: list[dict[str, Any]] = []
     newest = last
     for c in cands.values():
         if len(c.sources) < settings.trend_min_sources:
             dropped["one source"] += 1
             continue
-        story, share = _majority(c.stories)
+        majority, share = _majority(c.stories)
         votes = types.get(c.key, Counter())
         named = [(n, t) for t, n in votes.items() if t in TREND_ENTITY_TYPES]
         rows.append({
@@ -274,7 +276,7 @@ def list_trends(store: Store, settings: Settings, *, window: str | None = None, 
             "score": round(c.score, 4), "peak": c.bucket, "count": c.count,
             "expected": round(c.expected, 2), "new": c.bucket == newest,
             "mentions": sum(c.sources.values()), "n_sources": len(c.sources), "sources": _sources(c.sources),
-            "aliases": sorted(c.aliases), "story_id": story, "story_share": round(share, 3),
+            "aliases": sorted(c.aliases), "story_id": majority, "story_share": round(share, 3),
             "_volume_key": c.volume_key,
         })
     heads = tdb.headlines(store, {r["story_id"] for r in rows if r["story_id"]})

@@ -52,12 +52,13 @@ from __future__ import annotations
 import hashlib
 import math
 from array import array
+from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import Iterable
 
 import numpy as np
 
+from ..config import DEFAULTS
 from .terms import Term
 
 EPOCH = datetime(1970, 1, 1)
@@ -89,9 +90,9 @@ class TrendDetector:
 
     def __init__(
         self,
-        bucket_hours: float = 24.0,
-        threshold: float = 3.0,
-        table_size: int = 65536,
+        bucket_hours: float = DEFAULTS.trend_bucket_hours,
+        threshold: float = DEFAULTS.trend_threshold,
+        table_size: int = DEFAULTS.trend_table_size,
         *,
         depth: int = 4,
         alpha: float = 0.1,
@@ -198,7 +199,9 @@ class TrendDetector:
         w = self._width
         return [i * w + ((h >> (16 * i)) & 0xFFFF) % w for i in range(self.depth)]
 
-    def learn_one(self, terms: Iterable[Term], time: datetime, weight: int = 1, *, items: int | None = None) -> list[Flag]:
+    def learn_one(
+        self, terms: Iterable[Term], time: datetime, weight: int = 1, *, items: int | None = None
+    ) -> list[Flag]:
         """Count one item (an article or a post) with its distinct ``terms`` at ``time``;
         returns the terms it makes (or keeps) flagged in that bucket. ``items`` is how
         much the item adds to the bucket's number of items (default ``weight``; 0 for a
@@ -206,15 +209,16 @@ class TrendDetector:
         index = self.bucket_of(time)
         if self._newest is None or index > self._newest:
             self._advance(index)
+        assert self._newest is not None  # set by _advance
         if index < self._newest - self.lateness or (self._done is not None and index <= self._done):
             self._late += 1
             return []
         counts = self._open.get(index)
         if counts is None:
             counts = self._open[index] = self._zeros()
-        n = self._items[index] = self._items.get(index, 0) + (weight if items is None else items)
-        floor = self.spread_floor(n)
-        n = max(n, self._base_items)  # a bucket counts as whole until it is busier than usual
+        count = self._items[index] = self._items.get(index, 0) + (weight if items is None else items)
+        floor = self.spread_floor(count)
+        n = max(count, self._base_items)  # a bucket counts as whole until it is busier than usual
         flags = []
         bucket = self.bucket_start(index)
         for term in terms:

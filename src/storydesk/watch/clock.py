@@ -17,20 +17,20 @@ from __future__ import annotations
 
 import threading
 import time
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from typing import Protocol
 
 
 def iso(seconds: float) -> str:
     """Naive-UTC ISO time of an epoch time, to the second (what the store compares)."""
-    return datetime.fromtimestamp(int(seconds), timezone.utc).replace(tzinfo=None).isoformat()
+    return datetime.fromtimestamp(int(seconds), UTC).replace(tzinfo=None).isoformat()
 
 
 def epoch(text: str | None) -> float | None:
     """Epoch seconds of a naive-UTC ISO time written by :func:`iso`."""
     if not text:
         return None
-    return datetime.fromisoformat(text).replace(tzinfo=timezone.utc).timestamp()
+    return datetime.fromisoformat(text).replace(tzinfo=UTC).timestamp()
 
 
 class Clock(Protocol):

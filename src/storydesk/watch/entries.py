@@ -110,8 +110,8 @@ def discover_feeds(page: bytes, base_url: str) -> list[str]:
             url = urljoin(base_url, href)
             if is_web_url(url):
                 found.append((0 if _FEED_TYPES.index(kind) <= 1 else 1, url))  # RSS and Atom alike, in page order
-    seen: set[str] = set()
-    return [u for _, u in sorted(found, key=lambda x: x[0]) if not (u in seen or seen.add(u))]
+    # in order of kind (stable), each URL once
+    return list(dict.fromkeys(u for _, u in sorted(found, key=lambda x: x[0])))
 
 
 def _ttl(feed) -> float | None:

@@ -16,9 +16,9 @@ not an http(s) URL: 'ftp://b.example/x'
 from __future__ import annotations
 
 import logging
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterable
 
 from ..model import Rejection
 from .urls import is_web_url
@@ -118,5 +118,9 @@ def read_feed_list(args: Iterable[str]) -> tuple[list[FeedRef], list[Rejection]]
         found.extend(more)
         bad.extend(wrong)
     seen: set[str] = set()
-    unique = [f for f in found if not (f.url in seen or seen.add(f.url))]
+    unique = []
+    for f in found:
+        if f.url not in seen:
+            seen.add(f.url)
+            unique.append(f)
     return unique, bad

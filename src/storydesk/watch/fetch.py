@@ -18,9 +18,10 @@ import logging
 import threading
 import time
 from collections import defaultdict
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Iterator, Mapping
+from typing import Any
 
 import httpx
 
@@ -230,7 +231,8 @@ class Fetcher:
         return allowed, float(delay) if delay is not None else None, \
             None if allowed else "robots.txt disallows this page for storydesk"
 
-    def _robots_for(self, host: str, url: str) -> tuple[float, object | None]:
+    def _robots_for(self, host: str, url: str) -> tuple[float, Any]:
+        """(when read, parser): a Protego parser, None (no robots.txt) or False (unreadable)."""
         from protego import Protego
 
         now = self._clock.time()
@@ -244,6 +246,7 @@ class Fetcher:
                     got = self._get(robots_url, {}, ROBOTS_MAX_BYTES)
             except Stopped:
                 return now - ROBOTS_TTL, False  # not cached: asked again next time
+            parser: Any
             if got.status is not None and 400 <= got.status < 500:
                 parser = None  # no robots.txt: everything allowed
             elif got.ok or (got.status == 200 and got.body):

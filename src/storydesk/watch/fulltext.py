@@ -25,7 +25,7 @@ from ..config import Settings
 from ..errors import InputError
 from ..ingest.common import make_article, parse_published
 from ..ingest.html import read_html
-from ..model import Article, PRECISIONS
+from ..model import PRECISIONS, Article
 from .entries import Entry, FeedDoc
 from .urls import canonical_url
 

@@ -3,7 +3,7 @@ the feed-list changes those commands make (add, remove, resume)."""
 
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 from ..model import Rejection
 from ..store import Store
@@ -62,7 +62,9 @@ def remove(store: Store, refs: Iterable[str]) -> tuple[list[dict], list[Rejectio
     return removed, unknown
 
 
-def resume(store: Store, refs: Iterable[str], now: float, *, everything: bool = False) -> tuple[list[dict], list[Rejection]]:
+def resume(
+    store: Store, refs: Iterable[str], now: float, *, everything: bool = False
+) -> tuple[list[dict], list[Rejection]]:
     """Poll parked feeds again, at once, their failure count cleared."""
     feeds = [f for f in db.list_feeds(store) if f["parked"]] if everything else []
     unknown = []

@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 import logging
 import threading
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 from ..model import Rejection
 from ..stories.tracker import PostItem
@@ -55,7 +55,7 @@ def jetstream_post(event: dict) -> PostItem | None:
     if external.get("uri"):
         links.append(str(external["uri"]))
     # Jetstream's clock, not the client-set createdAt, which can say anything
-    posted = datetime.fromtimestamp(time_us / 1e6, timezone.utc).replace(tzinfo=None, microsecond=0)
+    posted = datetime.fromtimestamp(time_us / 1e6, UTC).replace(tzinfo=None, microsecond=0)
     return PostItem(
         time=posted, text=text.strip(), source="jetstream", platform="bluesky", handle=str(did),
         hashtags=tuple(dict.fromkeys(tags)), id=f"bluesky:at://{did}/{POST_COLLECTION}/{rkey}",

@@ -29,8 +29,8 @@ from __future__ import annotations
 
 import random
 import re
+from collections.abc import Mapping
 from email.utils import parsedate_to_datetime
-from typing import Mapping
 
 from ..config import Settings
 

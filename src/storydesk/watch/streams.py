@@ -26,10 +26,12 @@ import logging
 import os
 import sys
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable, Protocol
+from typing import Protocol
 from urllib.parse import quote, urlencode, urlsplit
 
+from ..config import DEFAULTS
 from ..ingest.markup import fragment_text
 from ..model import Rejection
 from ..stories.features import parse_time
@@ -198,7 +200,7 @@ def mastodon_post(status: dict, instance: str) -> PostItem | None:
     card = status.get("card") or {}
     if isinstance(card, dict) and is_web_url(card.get("url")):
         links.insert(0, card["url"])
-    tags = [t.get("name") for t in status.get("tags") or [] if isinstance(t, dict) and t.get("name")]
+    tags = [t["name"] for t in status.get("tags") or [] if isinstance(t, dict) and t.get("name")]
     ident = status.get("uri") or status.get("url") or f"https://{instance}/statuses/{status.get('id')}"
     return PostItem(
         time=posted, text=text, source=f"mastodon:{instance}", platform="mastodon",
@@ -238,7 +240,7 @@ class MastodonStream:
     ``{timeline: last status id}``."""
 
     def __init__(self, spec: str, url: str, *, fetcher, clock: Clock, interval: float,
-                 timeout: float = 20.0, agent: str | None = None):
+                 timeout: float = DEFAULTS.watch_timeout, agent: str | None = None):
         parts = urlsplit(url)
         self.spec = spec
         self.base = f"{parts.scheme}://{parts.netloc}"
@@ -280,8 +282,10 @@ class MastodonStream:
         found, error = self._get_json("/api/v1/trends/tags", {"limit": MASTODON_TRENDS})
         if error:
             return [], error
-        tags = [t.get("name") for t in found if isinstance(t, dict) and t.get("name")] if isinstance(found, list) else []
-        return tags[:MASTODON_TRENDS], None if isinstance(found, list) else "trends answer is not a list"
+        if not isinstance(found, list):
+            return [], "trends answer is not a list"
+        tags = [t["name"] for t in found if isinstance(t, dict) and t.get("name")]
+        return tags[:MASTODON_TRENDS], None
 
     def run(self, cursor: str | None, emit: Emit, stop: threading.Event) -> None:
         try:

@@ -31,7 +31,7 @@ def is_web_url(url: str | None) -> bool:
 
 def canonical_url(url: str | None) -> str | None:
     """``url`` without tracking parameters and fragment, or None when it is no web URL."""
-    if not is_web_url(url):
+    if url is None or not is_web_url(url):
         return None
     from courlan import normalize_url
 

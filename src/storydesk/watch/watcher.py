@@ -18,8 +18,8 @@ import queue
 import random
 import threading
 import time
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import Callable, Iterable
 
 from ..config import Settings
 from ..desk import Desk
@@ -438,7 +438,7 @@ class Watcher:
     def _linked_story(self, post: PostItem) -> str | None:
         """The story of a stored article the post links to."""
         for link in post.links:
-            article_id = db.article_with_url(self.store, [canonical_url(link), link])
+            article_id = db.article_with_url(self.store, [u for u in (canonical_url(link), link) if u is not None])
             if article_id is not None:
                 return db.story_of_article(self.store, article_id)
         return None

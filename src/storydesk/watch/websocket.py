@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import random
 import threading
-from typing import Callable
+from collections.abc import Callable
 
 MAX_MESSAGE_BYTES = 1 << 20
 

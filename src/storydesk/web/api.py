@@ -30,7 +30,10 @@ DATE_PATTERN = r"^(\d{4}(-\d{2}(-\d{2}([T ]\d{2}:\d{2}(:\d{2})?)?)?)?|\d+(\.\d+)
 ID_PATTERN = r"^[A-Za-z0-9_.:-]{1,128}$"
 
 _ERRORS: dict[int | str, dict[str, Any]] = {
-    status: {"description": description, "content": {"application/json": {"example": error_body(status, code, description)}}}
+    status: {
+        "description": description,
+        "content": {"application/json": {"example": error_body(status, code, description)}},
+    }
     for status, code, description in (
         (404, "not_found", "No such id."),
         (422, "invalid_request", "A parameter is invalid."),

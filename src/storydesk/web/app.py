@@ -4,7 +4,7 @@
 >>> app = create_app(Settings(db=":memory:"))
 >>> sorted(app.openapi()["paths"])
 ['/api/articles', '/api/articles/{article_id}', '/api/feeds', '/api/search', '/api/stories', '/api/stories/{story_id}', '/api/trends']
-"""
+"""  # noqa: E501 - doctest output is one line
 
 from __future__ import annotations
 

@@ -13,8 +13,8 @@ allows no inline ``style``.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from datetime import date, timedelta
-from typing import Iterable, Sequence
 
 from markupsafe import Markup, escape
 
@@ -109,7 +109,8 @@ def _ticks(first: date, last: date) -> list[tuple[date, str]]:
         step = max(1, (last.year - first.year) // 6 or 1)
         return [(date(y, 1, 1), str(y)) for y in range(first.year + 1, last.year + 1, step)]
     if span > 62:
-        out, y, m = [], first.year, first.month
+        out: list[tuple[date, str]] = []
+        y, m = first.year, first.month
         while True:
             m += 1
             if m > 12:
@@ -120,7 +121,7 @@ def _ticks(first: date, last: date) -> list[tuple[date, str]]:
             out.append((d, d.strftime("%b %Y") if m == 1 or not out else d.strftime("%b")))
         keep = max(1, len(out) // 8)
         return out[::keep]
-    days = [first + timedelta(days=i) for i in range(0, span + 1)]
+    days = [first + timedelta(days=i) for i in range(span + 1)]
     keep = max(1, len(days) // 8)
     return [(d, d.strftime("%d %b")) for d in days[::keep]]
 
@@ -139,8 +140,7 @@ class _Axis:
 def timeline(events: Sequence[dict], *, width: int = 720, label: str = "timeline") -> Markup:
     """Dated events ([{"date", "text", "kind"}]) as dots along a date axis; each dot
     links to the event's entry (``#event-<index>``) and carries its text as a tooltip."""
-    dated = [(parse_day(e.get("date")), i, e) for i, e in enumerate(events)]
-    dated = [t for t in dated if t[0] is not None]
+    dated = [(day, i, e) for i, e in enumerate(events) if (day := parse_day(e.get("date"))) is not None]
     if not dated:
         return Markup("")
     days = [d for d, _, _ in dated]
@@ -175,7 +175,7 @@ def coverage(articles: Sequence[dict], *, names: dict[str, str] | None = None, w
     for a in articles:
         d = parse_day(a.get("published"))
         if d is not None:
-            row = a.get("outlet") or (names or {}).get(a.get("id")) or "unknown outlet"
+            row = a.get("outlet") or (names or {}).get(a.get("id", "")) or "unknown outlet"
             rows.setdefault(row, []).append((d, a))
     if not rows:
         return Markup("")

@@ -13,8 +13,8 @@ import ipaddress
 import logging
 import threading
 from collections import OrderedDict
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import Callable, Iterator
 
 from ..config import Settings
 from ..desk import Desk
@@ -149,7 +149,7 @@ class WebContext:
         self.briefs = StoryCache(brief_cache_size)
         self.story_pages = StoryCache(brief_cache_size)  # the rendered page of a brief
         self.front = TimedCache(front_seconds)
-        self._writer.store  # creates and migrates the store before the first reader opens it
+        _ = self._writer.store  # creates and migrates the store before the first reader opens it
 
     @property
     def ingest_refused(self) -> str | None:

@@ -16,6 +16,7 @@ trace goes to the log, the client gets a fixed message.
 from __future__ import annotations
 
 import logging
+from collections.abc import Mapping
 from http import HTTPStatus
 
 from fastapi import FastAPI, Request
@@ -80,7 +81,7 @@ def wants_html(request: Request) -> bool:
 
 
 def error_response(request: Request, status: int, code: str, message: str,
-                   headers: dict | None = None) -> Response:
+                   headers: Mapping[str, str] | None = None) -> Response:
     if wants_html(request):
         templates = request.app.state.templates
         html = templates.get_template("error.html").render(
@@ -134,5 +135,5 @@ def install(app: FastAPI) -> None:
 
     @app.exception_handler(Exception)
     async def _bug(request: Request, exc: Exception) -> Response:
-        log.exception("%s %s failed", request.method, request.url.path)
+        log.error("%s %s failed", request.method, request.url.path, exc_info=exc)
         return error_response(request, 500, code_for(500), "internal error; the server log has the details")

@@ -10,12 +10,12 @@ scroll to ``#hl``.
 '<span class="ent" title="Ann Lee">Ann</span> said &lt;b&gt;hi&lt;/b&gt;'
 >>> str(mark_up("abcdef", [Layer(0, 4, "q"), Layer(2, 6, "ent")], cited=(1, 3)))
 '<span class="q">a</span><mark id="hl" class="cited" tabindex="-1"><span class="q">b</span><span class="q ent">c</span></mark><span class="q ent">d</span><span class="ent">ef</span>'
-"""
+"""  # noqa: E501 - doctest output is one line
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 from markupsafe import Markup, escape
 

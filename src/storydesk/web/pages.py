@@ -32,7 +32,7 @@ def render(request: Request, template: str, **context: Any) -> HTMLResponse:
     return HTMLResponse(html(request, template, **context))
 
 
-def _optional(desk, method: str, notices: list[str], *args: Any, **kwargs: Any) -> list:
+def _optional(desk, method: str, notices: list[str], *args: Any, **kwargs: Any) -> Any:
     """``desk.<method>(...)``, or an empty list and a notice when this build lacks it."""
     try:
         return call(desk, method, *args, **kwargs)

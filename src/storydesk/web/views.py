@@ -5,7 +5,7 @@ with the CLI's renderers; ``by_date`` and ``coverage_phrase`` come from there to
 from __future__ import annotations
 
 import re
-from typing import Sequence
+from collections.abc import Sequence
 from urllib.parse import quote, urlencode
 
 from markupsafe import Markup, escape

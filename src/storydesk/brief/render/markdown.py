@@ -32,7 +32,7 @@ def _header(brief: dict, labels: dict[str, str]) -> list[str]:
     lines.append(f"*{len(articles)} article(s){when}. Story {story.get('id', '?')}.*")
     src = story.get("headline_from") or {}
     if src.get("kind") == "lead_sentence":
-        lines.append(f"*Headline: the lead sentence of {labels.get(src.get('article_id'), '?')} "
+        lines.append(f"*Headline: the lead sentence of {labels.get(src.get('article_id', ''), '?')} "
                      "(no article has a title).*")
     return lines + [""]
 

@@ -11,7 +11,7 @@ each renderer escapes as its format needs.
 from __future__ import annotations
 
 import posixpath
-from typing import Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from urllib.parse import urlparse
 
 NO_ORIGIN = "No outlet is credited with the scoop."
@@ -66,7 +66,7 @@ def cite_labels(sources: Sequence[dict], labels: dict[str, str]) -> list[tuple[d
     seen: dict[str, int] = {}
     out = []
     for s in sources:
-        name = labels.get(s.get("article_id")) or s.get("outlet") or "source"
+        name = labels.get(s.get("article_id", "")) or s.get("outlet") or "source"
         seen[name] = seen.get(name, 0) + 1
         out.append((s, name if seen[name] == 1 else f"{name}, passage {seen[name]}"))
     return out
@@ -76,7 +76,7 @@ def cited(sources: Iterable[dict], labels: dict[str, str]) -> list[str]:
     """Distinct labels of the articles ``sources`` cite, in citation order."""
     out: list[str] = []
     for s in sources:
-        label = labels.get(s.get("article_id"), s.get("outlet") or s.get("article_id") or "?")
+        label = labels.get(s.get("article_id", ""), s.get("outlet") or s.get("article_id") or "?")
         if label not in out:
             out.append(label)
     return out
