@@ -37,9 +37,10 @@ if __package__ in (None, ""):
 
 from benchmarks._common import parser, report, require  # noqa: E402
 from benchmarks.timeline_metric import Rouge, align_m1, average, date_scores  # noqa: E402
+from storydesk.brief.similarity import centroid_select, idf_weights, tfidf  # noqa: E402
 from storydesk.brief.timeline_summary import LEAD_SENTENCES as LEAD  # noqa: E402
 from storydesk.brief.timeline_summary import Doc, summarize_timeline  # noqa: E402
-from storydesk.brief.timeline_vectors import centroid_select, fit_idf, vectorize  # noqa: E402
+from storydesk.text import STOP_WORDS, words  # noqa: E402
 
 #: Published figures on T17 (news-tls, Table 4; LLM systems of 2024-25).
 PUBLISHED = {
@@ -114,6 +115,11 @@ def run_storydesk(articles, n_dates: int, k: int, start: dt.date, end: dt.date) 
     return timeline
 
 
+def _terms(text: str) -> list[str]:
+    """PUBCOUNT's terms: words without stop words, not stemmed (as news-tls)."""
+    return [w for w in words(text) if len(w) > 1 and w not in STOP_WORDS]
+
+
 def run_pubcount(articles, n_dates: int, k: int, start: dt.date, end: dt.date) -> dict:
     """PUBCOUNT: the days with most articles published; each summarised from the first
     sentences of the articles published on it or the day after (news-tls' P collector:
@@ -123,10 +129,10 @@ def run_pubcount(articles, n_dates: int, k: int, start: dt.date, end: dt.date) -
     for day, lines in articles:
         for back in (0, 1):
             leads[day - dt.timedelta(days=back)].extend(lines[:LEAD])
-    idf = fit_idf(line for _, lines in articles for line in lines)
+    idf = idf_weights([_terms(line) for _, lines in articles for line in lines])
     timeline = {}
     for day, _ in sorted(counts.items(), key=lambda x: (-x[1], x[0]))[:n_dates]:
-        vectors = [vectorize(s, idf) for s in leads[day]]
+        vectors = tfidf([_terms(s) for s in leads[day]], idf, sublinear=False, unseen=None)
         chosen = centroid_select(vectors, k)
         if chosen:
             timeline[day] = [leads[day][i] for i in chosen]

@@ -26,6 +26,7 @@ from dataclasses import dataclass
 
 from ..analyze.numbers import NUMBER, SCALE, number_value, scale_value
 from ..model import AnalyzedArticle
+from ..text import stem
 from .candidates import MIN_WORDS, is_caption, leans_on_context, sentence_pieces
 from .claims import Related, claim_features, clash_features, dates_clash, load_predicate_pairs, span_frames
 from .similarity import Embed, cosine, idf_weights, tfidf
@@ -33,24 +34,17 @@ from .terms import content_terms, words
 
 # A number in digits or words, with its scale ("six", "6.8 million", "$1bn")
 _NUMBER = re.compile(rf"(?<![\w.,])(?P<num>(?i:{NUMBER}))(?:\s?(?P<scale>(?i:{SCALE})))?(?!\w)")
-# Function words the summary's stop list keeps but that say nothing about a fact.
-_MORE_STOP = frozenset("""without within however although though yet still even ever
-    get gets got going go goes went become became come came make made take took put
-    another every many much several whether since upon onto across toward towards""".split())
-_DOUBLED = re.compile(r"([b-df-hj-km-np-tv-z])\1$")  # "hitt" (hitting), "admitt" (admitted)
+#: Stems of words the summary keeps but that say nothing about a fact (light verbs,
+#: connectives), in any of their forms ("gets", "got", "going").
+_LIGHT = frozenset(map(stem, """without within however although though yet still even ever
+    get got go went become became come came make made take took put
+    another every many much several whether since upon onto across toward towards""".split()))
 
 
 def _terms(text: str) -> set[str]:
-    """Content terms for comparing facts: the summary's terms without digits (numbers
-    are items of their own) or further function words, and with a doubled final
-    consonant left by the suffix strip undone, so "hitting" meets "hit"."""
-    out = set()
-    for term in content_terms(text):
-        if term[-2:] not in ("ll", "ss", "zz"):
-            term = _DOUBLED.sub(r"\1", term)
-        if not term.isdigit() and term not in _MORE_STOP:
-            out.add(term)
-    return out
+    """Content terms for comparing facts: the summary's terms without light verbs and
+    without digits (numbers are items of their own)."""
+    return {term for term in content_terms(text) if not term.isdigit() and term not in _LIGHT}
 
 
 def article_sentences(item: AnalyzedArticle) -> list[tuple[int, int]]:

@@ -21,16 +21,9 @@ False
 
 from __future__ import annotations
 
-import re
 from difflib import SequenceMatcher
 
-#: Characters outlets put in place of the letters of a censored word.
-_CENSOR = "*#@—–_"
-_TOKEN = re.compile(
-    r"[^\W_]*[*#@—–_]+[^\W_]*(?:[*#@—–_]+[^\W_]*)*"  # censored: f**king, f—–g, f***
-    r"|[^\W_]+(?:['’][^\W_]+)*",  # ordinary words, with inner apostrophes
-    re.UNICODE,
-)
+from ..text import words
 
 #: Shorter quotes need an exact token match; from this length on, containment counts.
 MIN_CONTAINED = 4
@@ -39,18 +32,10 @@ MIN_ALIGNED = 0.85
 
 
 def tokens(text: str) -> list[str]:
-    """Lower-cased word tokens; a censored word becomes its first letter, ``*`` and its
-    last letter ("f**king" -> "f*g"), so differently censored forms are equal."""
-    out = []
-    for tok in _TOKEN.findall(text.lower().replace("’", "'")):
-        if any(ch in _CENSOR for ch in tok):
-            letters = [part for part in re.split(f"[{re.escape(_CENSOR)}]+", tok) if part]
-            first = letters[0][0] if letters and tok[0] not in _CENSOR else ""
-            last = letters[-1][-1] if letters and tok[-1] not in _CENSOR else ""
-            out.append(f"{first}*{last}")
-        else:
-            out.append(tok)
-    return out
+    """Lower-cased word tokens (:func:`storydesk.text.words`); a censored word becomes its
+    first letter, ``*`` and its last letter ("f**king" -> "f*g"), so differently censored
+    forms are equal."""
+    return words(text, censored=True)
 
 
 def _censor_pattern(censored: str, original_words: set[str]) -> set[str]:

@@ -27,9 +27,9 @@ from dataclasses import dataclass
 from ..analyze.dates import find_dates
 from ..analyze.dates_patterns import period
 from ..model import AnalyzedArticle, DatedEvent
+from ..text import content_words
 from .sources import source
 from .timeline_summary import SIGNATURE
-from .timeline_vectors import terms
 
 log = logging.getLogger(__name__)
 
@@ -61,7 +61,7 @@ class _Entry:
 
 
 def _stems(text: str) -> frozenset[str]:
-    return frozenset(t[:5] for t in terms(text) if not t.isdigit())
+    return frozenset(t for t in content_words(text) if not t.isdigit())
 
 
 def _similarity(a: frozenset[str], b: frozenset[str]) -> float:

@@ -31,7 +31,9 @@ from ..analyze.dates import find_dates
 from ..analyze.dates_patterns import period
 from ..analyze.dates_sentences import split_sentences
 from ..model import Article, Sentence
-from .timeline_vectors import Vector, centroid_select, cosine, fit_idf, vectorize
+from ..text import content_words
+from ..text import words as text_words
+from .similarity import Vector, centroid_select, cosine, idf_weights, tfidf
 
 log = logging.getLogger(__name__)
 
@@ -198,7 +200,7 @@ def _knee(values: list[float]) -> float:
 
 
 def _query_filter(query: str | None):
-    words = [w.lower() for w in re.findall(r"\w+", query or "")]
+    words = text_words(query or "")
     if not words:
         return None
     pattern = re.compile(r"\b(?:" + "|".join(map(re.escape, words)) + r")", re.IGNORECASE)
@@ -221,7 +223,8 @@ def summarize_timeline(
     pool = _pool(docs)
     if not pool.texts:
         return []
-    idf = fit_idf(pool.texts)
+    terms = [content_words(t) for t in pool.texts]
+    idf = idf_weights(terms)
     keep = _query_filter(query)
     timeline: list[tuple[str, list[Picked]]] = []
     for day in rank_dates(pool, _day(start), _day(end)):
@@ -233,7 +236,7 @@ def summarize_timeline(
             candidates = [i for i in candidates if keep(pool.texts[i])]
         if not candidates:
             continue
-        vectors = [vectorize(pool.texts[i], idf) for i in candidates]
+        vectors = tfidf([terms[i] for i in candidates], idf, sublinear=False, unseen=None)
         focused = _focus(vectors, [i in set(mentioned) for i in candidates])
         chosen = centroid_select(vectors, sentences, allowed=focused.__contains__)
         if chosen:

@@ -22,11 +22,12 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 
 from ..model import Analysis, Article
+from ..text import STOP_WORDS as _STOP_WORDS
+from ..text import stem, word_matches
 
 #: Entity types that identify what a story is about (not dates, numbers, languages).
 STORY_ENTITY_TYPES = frozenset({"PERSON", "ORG", "GPE", "LOC", "EVENT", "WORK", "NORP"})
 
-_WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)*", re.UNICODE)
 _NAME_WORD = r"(?:[A-Z][\w’'-]*[a-z][\w’'-]*|[A-Z]{2,})"
 _CAPITALISED = re.compile(rf"(?<![#@\w]){_NAME_WORD}(?:\s+(?:of\s+|de\s+)?{_NAME_WORD})*")
 _SENTENCE_START = re.compile("(?:^|[.!?][\"'\u201d\u2019)]?\\s+|\\n\\s*|^\\s*[\"'\u201c\u2018])$")
@@ -35,15 +36,9 @@ TITLE_WEIGHT = 2.0
 #: Only the lead of long bodies is read (the rest is mostly background and boilerplate).
 LEAD_CHARS = 3000
 
-
-def _stop_words() -> frozenset[str]:
-    from spacy.lang.en.stop_words import STOP_WORDS
-
-    return frozenset(STOP_WORDS) | {"said", "says", "told", "according", "new", "year",
-                                     "like", "just", "time", "people", "mr", "ms", "mrs"}
-
-
-STOP_WORDS = _stop_words()
+#: :data:`storydesk.text.STOP_WORDS` and the words every news story uses.
+STOP_WORDS = _STOP_WORDS | frozenset(
+    "said says told according new year like just time people mr ms mrs".split())
 
 
 @dataclass(frozen=True)
@@ -62,8 +57,9 @@ class Features:
 
 @functools.lru_cache(maxsize=1 << 16)  # news vocabulary is Zipfian: most words repeat
 def normalise_word(word: str) -> str | None:
-    """A word as a grouping term: lower case, possessive and plural ``s`` dropped;
-    None for stop words, numbers and single letters.
+    """A word as a grouping term: its light stem (:func:`storydesk.text.stem`: lower
+    case, possessive and plural ``s`` dropped); None for stop words, numbers and single
+    letters.
 
     >>> [normalise_word(w) for w in ("Officials", "Trump's", "the", "2020", "boss")]
     ['official', 'trump', None, None, 'boss']
@@ -73,14 +69,12 @@ def normalise_word(word: str) -> str | None:
         w = w[:-2]
     if len(w) < 2 or w in STOP_WORDS or w.isdigit():
         return None
-    if len(w) > 4 and w.endswith("s") and not w.endswith(("ss", "us", "is")):
-        w = w[:-1]
-    return w
+    return stem(w, light=True)
 
 
 def words(text: str) -> list[str]:
     """The grouping terms of ``text``, in order."""
-    return [w for w in map(normalise_word, _WORD.findall(text)) if w is not None]
+    return [w for w in (normalise_word(m.group()) for m in word_matches(text)) if w is not None]
 
 
 def capitalised_phrases(text: str) -> list[str]:

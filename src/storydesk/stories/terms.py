@@ -27,11 +27,11 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from spacy.lang.en.stop_words import STOP_WORDS as SPACY_STOP_WORDS
-
 from ..analyze.tags import find_tags
 from ..model import Analysis, Article
-from .features import _SENTENCE_START, _WORD, LEAD_CHARS, STOP_WORDS, capitalised_phrases
+from ..text import STOP_WORDS as FUNCTION_WORDS  # the one list, without grouping's additions
+from ..text import word_matches
+from .features import _SENTENCE_START, LEAD_CHARS, STOP_WORDS, capitalised_phrases
 
 #: Entity types followed as trending names.
 TREND_ENTITY_TYPES = frozenset({"PERSON", "ORG", "GPE", "LOC", "EVENT", "WORK"})
@@ -41,8 +41,6 @@ _CALENDAR = frozenset(
     "may june july august september october november december".split()
 )
 KINDS = ("hashtag", "entity", "phrase")
-#: spaCy's English stop words (function words; not the grouping list, which adds "new", "year")
-FUNCTION_WORDS = frozenset(SPACY_STOP_WORDS)
 _POSSESSIVE = re.compile(r"(?<=\w)['’]s?(?=\s|$)")
 
 
@@ -94,7 +92,7 @@ def name_words(text: str) -> tuple[str, ...]:
     >>> name_words("Justin Timberlake’s"), name_words("Feb. 3")
     (('justin', 'timberlake'), ('feb', '3'))
     """
-    return tuple(term_key(w) for w in _WORD.findall(text))
+    return tuple(term_key(m.group()) for m in word_matches(text))
 
 
 def contains(long: Sequence[str], short: Sequence[str]) -> bool:
@@ -264,7 +262,7 @@ def case_counts(text: str, skip: Sequence[tuple[int, int]] = ()) -> Counter:
     Counter()
     """
     out: Counter = Counter()
-    for m in _WORD.finditer(text):
+    for m in word_matches(text):
         word = m.group()
         if not word[0].isalpha() or word.lower() in STOP_WORDS or (skip and not _outside(skip, m.start())):
             continue

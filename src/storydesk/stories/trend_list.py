@@ -35,8 +35,9 @@ from typing import Any
 from ..config import Settings
 from ..store import Store
 from ..store import trends as tdb
+from ..text import STOP_WORDS
 from .clock import Clock, window_end
-from .terms import FUNCTION_WORDS, TREND_ENTITY_TYPES, contains, name_words
+from .terms import TREND_ENTITY_TYPES, contains, name_words
 from .trends import bucket_floor
 from .when import parse_duration
 
@@ -158,7 +159,7 @@ def initials(label: str) -> str:
     ...     "International Consortium of Investigative Journalists")
     ('RAIB', 'ICIJ')
     """
-    return "".join(w[0] for w in label.split() if w[:1].isupper() and w.casefold() not in FUNCTION_WORDS).upper()
+    return "".join(w[0] for w in label.split() if w[:1].isupper() and w.casefold() not in STOP_WORDS).upper()
 
 
 def _fold(cands: dict[str, _Candidate], story_of: dict[str, str | None],
