@@ -37,20 +37,9 @@ from __future__ import annotations
 import re
 
 from ..model import Post
+from .dates_patterns import MONTHS
 from .tags import find_links, find_tags
 
-_MONTHS = {
-    m: i + 1
-    for i, names in enumerate(
-        [
-            ("january", "jan"), ("february", "feb"), ("march", "mar"), ("april", "apr"),
-            ("may",), ("june", "jun"), ("july", "jul"), ("august", "aug"),
-            ("september", "sep", "sept"), ("october", "oct"), ("november", "nov"),
-            ("december", "dec"),
-        ]
-    )
-    for m in names
-}
 _MONTH = r"(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|Sept?(?:ember)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)\.?"  # noqa: E501 - one pattern
 _WEEKDAY = r"(?:(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day,?\s+)?"
 # "February 1, 2020" (US) or "1 February 2020" (UK)
@@ -84,7 +73,7 @@ def parse_date(value: str) -> str | None:
     import datetime as dt
 
     words = re.findall(r"[A-Za-z]+|\d+", value)
-    month = next((_MONTHS[w.lower()] for w in words if w.lower() in _MONTHS), None)
+    month = next((MONTHS[w.lower()] for w in words if w.lower() in MONTHS), None)
     numbers = [int(w) for w in words if w.isdigit()]
     if month is None or len(numbers) < 2:
         return None
