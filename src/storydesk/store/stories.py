@@ -315,7 +315,7 @@ def get_story(store: Store, story_id: str, *, lead_chars: int = 1000) -> dict:
     return _story_row(row)
 
 
-def _trend_score(store: Store, story_id: str, first: str, last: str, bucket_start: str) -> float:
+def story_trend_score(store: Store, story_id: str, first: str, last: str, bucket_start: str) -> float:
     row = store.execute(
         "SELECT max(f.score) FROM trend_flags f JOIN story_terms t ON t.term = f.term "
         "WHERE t.story_id = ? AND f.bucket >= ? AND f.bucket <= ?",

@@ -93,7 +93,7 @@ def _scored(store: Store, settings: Settings, row: dict) -> dict:
     """A story row with its trend score: the highest burst score of its terms from the
     start of the bucket it began in to its last activity."""
     floor = _floor(settings)
-    row["trend_score"] = db._trend_score(store, row["id"], row["first_seen"], row["last_seen"],
+    row["trend_score"] = db.story_trend_score(store, row["id"], row["first_seen"], row["last_seen"],
                                          floor(row["first_seen"]))
     return row
 
