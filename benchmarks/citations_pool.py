@@ -59,7 +59,7 @@ def analyze_story(parts, nlp):
 
     articles = [make_article(text=body, source=f"neus:{i}", format="text", raw=body, title=title)
                 for i, (title, body) in enumerate(parts)]
-    from storydesk.analyze.entities import resolve_story
+    from storydesk.brief.story_names import resolve_story
 
     return resolve_story([AnalyzedArticle(a, x) for a, x in zip(articles, analyze_articles(articles, nlp))])
 

@@ -46,7 +46,7 @@ def read_labels(path: Path = LABEL_FILE) -> list[dict]:
 def brief_stories(stories: list[LoadedStory]):
     """``(analyzed, brief)`` of each story, through spaCy and ``build_brief``."""
     from storydesk.analyze import analyze_articles, load_nlp
-    from storydesk.analyze.entities import resolve_story
+    from storydesk.brief.story_names import resolve_story
     from storydesk.brief import build_brief
     from storydesk.config import Settings
     from storydesk.model import AnalyzedArticle
