@@ -46,8 +46,8 @@ def read_labels(path: Path = LABEL_FILE) -> list[dict]:
 def brief_stories(stories: list[LoadedStory]):
     """``(analyzed, brief)`` of each story, through spaCy and ``build_brief``."""
     from storydesk.analyze import analyze_articles, load_nlp
-    from storydesk.brief.story_names import resolve_story
     from storydesk.brief import build_brief
+    from storydesk.brief.story_names import resolve_story
     from storydesk.config import Settings
     from storydesk.model import AnalyzedArticle
 
