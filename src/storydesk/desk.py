@@ -208,12 +208,11 @@ class Desk:
 
     def _run(self, paths, pre_read, fields, on_result, process, executor, on_grouped=None) -> IngestReport:
         from .pipeline import IngestRun
-        from .store.progress import count_ungrouped
 
         store = self.store
         report = IngestReport(stored=ArticleRefs(store.get_article), already=ArticleRefs(store.get_article))
         if process:  # articles an earlier run stored but did not live to group
-            report.caught_up = count_ungrouped(store)
+            report.caught_up = self.guard.count_ungrouped()
         IngestRun(self, report, fields=fields, on_result=on_result, process=process,
                   executor=executor).run(paths, pre_read)
         if process:

@@ -91,8 +91,11 @@ class Guard:
         articles = list(articles)
         reasons = {a.id: self._quarantined(a.id, "analyze") for a in articles}
         todo = [a for a in articles if reasons[a.id] is None]
-        outcomes = dict(zip((a.id for a in todo), analyze_within(
-            self.analysis_worker(), [self.usable(a) for a in todo], self._desk.settings.max_analysis_chars)))
+        outcomes: dict[str, Analysis | str] = {}
+        if todo:  # the model is loaded only when something is to be analyzed
+            found = analyze_within(self.analysis_worker(), [self.usable(a) for a in todo],
+                                   self._desk.settings.max_analysis_chars)
+            outcomes = dict(zip((a.id for a in todo), found))
         out = []
         for article in articles:
             outcome = outcomes.get(article.id, reasons[article.id])
@@ -157,6 +160,13 @@ class Guard:
         store = self._desk.store
         out = notes.quarantined_ids(store, "group")
         return (i for i in ungrouped_in_order(store) if i not in out)
+
+    def count_ungrouped(self) -> int:
+        """How many stored articles :meth:`ungrouped` yields (cheap: counts)."""
+        from .store.progress import count_ungrouped
+
+        store = self._desk.store
+        return count_ungrouped(store) - len(notes.quarantined_ids(store, "group"))
 
     # -- notes ---------------------------------------------------------------------------
     def _quarantined(self, article_id: str, stage: str) -> str | None:

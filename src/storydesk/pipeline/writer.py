@@ -218,7 +218,7 @@ class IngestRun:
             guard = self._desk.guard
             articles = [guard.usable(item.result) for item in task.items]
             args = [articles, settings.spacy_model, settings.max_analysis_chars, self._budget]
-            if inline and self._analyze is analyze_task:
+            if inline:
                 args.append(guard.analysis_worker())  # the desk's own model, loaded once
             future = ex.submit(self._analyze, *args)
         self._inflight[future] = task
