@@ -26,7 +26,8 @@ at least half of its words; the speaker the brief shows for it is that entry's
 A shown speaker is right when it is the labelled name or one of its aliases up to
 accents, initials and titles (:func:`storydesk.analyze.entities.same_person`), the
 labelled person's surname alone, or, for an unnamed role, a role phrase with the same
-head noun ("A spokesman" for "A British Transport Police spokesman") or the organisation
+head noun ("A spokesman" for "A British Transport Police spokesman", "the spokesperson"
+for "A spokesperson for the US State Department") or the organisation
 the role speaks for when the role names it ("RAIB", or "Rail Accident Investigation
 Branch" spelt out, for "An RAIB spokesman"; never a
 person: "Harvey Weinstein" is wrong for "a rep for Weinstein"). Dev and test are
@@ -99,7 +100,10 @@ def _words(text: str, start: int, end: int) -> set[int]:
 
 
 def _role_head(phrase: str) -> str:
-    words = [w for w in _WORD.findall(phrase.lower()) if w not in _DETERMINERS]
+    """The role's head noun: its last word before any "for"/"of"/"at"/"with"/"from"
+    phrase ("A spokesperson for the US State Department" -> "spokesperson")."""
+    phrase = re.split(r"\s(?:for|of|at|with|from)\s", phrase.lower(), maxsplit=1)[0]
+    words = [w for w in _WORD.findall(phrase) if w not in _DETERMINERS]
     head = words[-1] if words else ""
     return head[:-1] if head.endswith("s") and len(head) > 3 else head
 

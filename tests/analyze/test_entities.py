@@ -161,3 +161,17 @@ def test_resolve_story_genders_from_other_articles_and_never_a_conflicted_one():
     assert resolve_story([a, b])[1].analysis.quotes[0].speaker == "Ana Diaz"
     c = _story_item("c", "x", [Entity(0, 1, "x", "PERSON", "Ana Diaz", gender="m")])
     assert resolve_story([a, b, c])[1].analysis.quotes[0].speaker is None
+
+
+def test_resolve_story_keeps_a_surname_an_article_uses_before_a_relative_s_full_name():
+    # article a: "Holt" (the actress), then "her father, Peter Holt"; article b names only
+    # the father in full: a's "Holt" must not become the father
+    ents_a = [Entity(0, 4, "Holt", "PERSON", "Holt"), Entity(30, 40, "Peter Holt", "PERSON", "Peter Holt")]
+    ents_b = [Entity(0, 10, "Peter Holt", "PERSON", "Peter Holt")]
+    quote = Quote(60, 70, "x", "Holt", 0, 4, "said")
+    items = [AnalyzedArticle(_article("x", "a"), Analysis(article_id="a", version="x", entities=tuple(ents_a),
+                                                          quotes=(quote,))),
+             AnalyzedArticle(_article("x", "b"), Analysis(article_id="b", version="x", entities=tuple(ents_b)))]
+    out = resolve_story(items)
+    assert out[0].analysis.quotes[0].speaker == "Holt"
+    assert [e.canonical for e in out[0].analysis.entities] == ["Holt", "Peter Holt"]

@@ -279,3 +279,50 @@ def test_a_name_cut_at_a_rank_is_never_shown(nlp, name):
     from storydesk.analyze.coref import _cut_name
 
     assert _cut_name(name)
+
+
+# -- third round: surnames shared with relatives, credits, hypothetical cues ------------
+
+def test_a_surname_used_before_a_relative_s_full_name_is_not_the_relative(nlp):
+    # the article introduced the actress elsewhere (its headline); the one full name it
+    # prints with her surname is her father's, met later
+    text = ('The actress Holt, 47, said she was hurt during the filming of the car scene in 2003.\n\n'
+            'Her father, Peter Holt, a retired judge, visited the set once.\n\n'
+            '"I was terrified and nobody listened to me," Holt said in the interview.\n')
+    a = _analyze(nlp, text)
+    assert _quote(a, "I was terrified").speaker in ("Holt", None)
+    assert {e.canonical for e in a.entities if e.text == "Holt"} == {"Holt"}
+
+
+def test_a_surname_after_the_full_name_is_still_that_person(nlp):
+    text = ('Actress Jane Holt said she was hurt on the set in 2003.\n\n'
+            '"I was terrified and nobody listened to me," Holt said.\n')
+    assert _quote(_analyze(nlp, text), "I was terrified").speaker == "Jane Holt"
+
+
+def test_the_staff_credited_for_the_article_are_never_speakers(nlp):
+    # a reporter sharing the speaker's surname, in the credit line at the end
+    text = ('Mayor Kim said the city would rebuild the bridge.\n\n'
+            'Rather than waiting for "help that never comes from the capital," the city should act '
+            'now, Kim said.\n\n'
+            '(Additional reporting by Soyoung Kim SEOUL; Editing by Mark Potter)\n')
+    a = _analyze(nlp, text)
+    names = {e.canonical for e in a.entities}
+    assert not names & {"Soyoung Kim", "Soyoung Kim SEOUL", "Mark Potter"}
+    assert _quote(a, "help that never comes").speaker in ("Kim", None)
+
+
+def test_a_speech_verb_under_a_modal_is_not_the_cue(nlp):
+    # "X should respond" is what someone else says X should do, not X speaking
+    text = ('Rather than backing plans that "threaten every small shop on the high street," Tom Reyes '
+            'should instead respond to the traders, Mayor Ana Diaz said.\n')
+    q = _quote(_analyze(nlp, text), "threaten every small shop")
+    assert q.speaker in ("Ana Diaz", None)
+
+
+def test_a_role_with_a_long_title_before_the_name_is_that_name(nlp):
+    text = ('Critics have turned on the company.\n\n'
+            'Early Facebook executive and former vice president of growth, Chamath Palihapitiya, '
+            'also accused the firm of creating "short-term, dopamine-driven feedback loops."\n')
+    q = _quote(_analyze(nlp, text), "dopamine-driven")
+    assert q.speaker in ("Chamath Palihapitiya", None)

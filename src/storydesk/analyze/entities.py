@@ -71,10 +71,39 @@ def _trim(doc, start: int, end: int) -> tuple[int, int, Counter]:
     for i in range(start + 1, end):  # a mention never crosses a line, a possessive or a role
         low = _norm(doc[i])
         if (doc[i].is_space or "\n" in doc[i - 1].text_with_ws
-                or doc[i].text in ("'s", "’s", ",") or low in ROLE_NOUNS or low in ("and", "or")):
+                or doc[i].text in ("'s", "’s", ",") or low in ROLE_NOUNS or low in ("and", "or")
+                or _dateline(doc, i)):
             end = i
             break
     return start, end, evidence
+
+
+_CREDIT = re.compile(
+    r"^[\W_]*(?:additional |extra )?(?:reporting|editing|writing|compiled|produced|written|edited|reported)"
+    r"(?: and \w+)? by\b|\bcontributed (?:reporting )?to (?:this|the) (?:report|story|article)\b",
+    re.IGNORECASE | re.MULTILINE)
+
+
+def credit_lines(text: str) -> list[tuple[int, int]]:
+    """The (start, end) offsets of the lines crediting the article's own staff
+    ("(Additional reporting by Ana Kim; Editing by Tom Reyes)", "Associated Press writer
+    Ana Kim contributed to this report"): the people they name are not the story's.
+
+    >>> credit_lines("Kim said so.\\n(Reporting by Ana Kim in Seoul)\\n")
+    [(13, 44)]
+    """
+    out = []
+    for m in re.finditer(r"[^\n]+", text):
+        if _CREDIT.search(m.group()):
+            out.append((m.start(), m.end()))
+    return out
+
+
+def _dateline(doc, i: int) -> bool:
+    """Token ``i`` is a place in capitals glued after a name ("Reporting by Ana Kim SEOUL"):
+    a word of four letters or more all in capitals after a word that is not."""
+    tok, prev = doc[i], doc[i - 1]
+    return tok.is_alpha and len(tok.text) >= 4 and tok.text.isupper() and not prev.text.isupper()
 
 
 def _context_evidence(doc, start: int, end: int) -> Counter:
@@ -85,6 +114,9 @@ def _context_evidence(doc, start: int, end: int) -> Counter:
     after = doc[end] if end < len(doc) else None
     if before is not None and (_norm(before) in TITLES or _norm(before) in ROLE_NOUNS):
         ev["PERSON"] += 2
+    root = doc[start:end].root
+    if root.dep_ == "appos" and _norm(root.head) in ROLE_NOUNS and root.head.pos_ == "NOUN":
+        ev["PERSON"] += 2  # "Early Facebook executive ..., Chamath Palihapitiya,": the role's name
     if (
         after is not None and after.text == "," and end + 1 < len(doc)
         and doc[end + 1].like_num and doc[end + 1].text.isdigit() and 0 < int(doc[end + 1].text) < 120
@@ -143,6 +175,7 @@ def _hyphenated_end(doc, end: int, taken) -> int:
 def _candidates(doc, posts: list[Post], headlines: list[tuple[int, int]]) -> list[_Mention]:
     out: list[_Mention] = []
     taken = [False] * len(doc)
+    credits = credit_lines(doc.text)
     spans = [(e.start, e.end, _TYPES.get(e.label_)) for e in doc.ents if e.label_ in _TYPES]
     i = 0
     while i < len(doc):  # proper-noun runs spaCy left unlabelled
@@ -181,7 +214,7 @@ def _candidates(doc, posts: list[Post], headlines: list[tuple[int, int]]) -> lis
                for t in doc[s2:e2]):
             continue  # "Morrow told the court": a clause, not a name
         start_char = doc[s2].idx
-        if any(p.start <= start_char < p.end for p in posts):
+        if any(p.start <= start_char < p.end for p in posts) or any(a <= start_char < b for a, b in credits):
             continue
         for k in range(s2, e2):
             taken[k] = True
@@ -212,15 +245,38 @@ def _join(doc, groups: list[_Group], m: _Mention) -> bool:
     return False
 
 
+def _first_mentions(doc, mentions: list[_Mention]) -> tuple[dict, dict]:
+    """The first offset of each name (as a key) outside headlines, and anywhere."""
+    body: dict[tuple[str, ...], int] = {}
+    anywhere: dict[tuple[str, ...], int] = {}
+    for m in mentions:
+        key = tuple(_norm(t) for t in doc[m.start:m.end])
+        anywhere[key] = min(anywhere.get(key, m.start), m.start)
+        if not m.headline:
+            body[key] = min(body.get(key, m.start), m.start)
+    return body, anywhere
+
+
 def _group(doc, mentions: list[_Mention]) -> list[_Group]:
-    """Mentions grouped by name; mentions in headline-like sentences only join groups."""
+    """Mentions grouped by name; mentions in headline-like sentences only join groups; a
+    part name ("Holt") used before the longer name it is part of is first written, in a
+    headline or not, stays a group of its own: the article introduced that person
+    elsewhere, not as the longer name met later ("The actress Holt ... Her father, Peter
+    Holt")."""
     groups: list[_Group] = []
     order = sorted(mentions, key=lambda m: (-(m.end - m.start), m.start))
+    first_body, first_any = _first_mentions(doc, mentions)
     for m in order:
         if m.headline:
             continue
         key = tuple(_norm(t) for t in doc[m.start:m.end])
         found = [g for g in groups if matches(g.key, key)]
+        if len(found) == 1 and len(key) < len(found[0].key) and \
+                first_body[key] < first_any.get(found[0].key, first_body[key]):
+            found = [g for g in groups if g.key == key]  # used before the longer name: another person
+            if not found:
+                groups.append(_Group(key, [m]))
+                continue
         if len(found) == 1:
             found[0].mentions.append(m)
         else:
@@ -281,10 +337,11 @@ def _extra_mentions(doc, groups: list[_Group], types: list[str | None]) -> None:
         for m in g.mentions:
             covered.update(range(m.start, m.end))
     parts: dict[str, list[int]] = {}
+    alone = {g.key[0]: n for n, (g, t) in enumerate(zip(groups, types)) if t == "PERSON" and len(g.key) == 1}
     for n, (g, t) in enumerate(zip(groups, types)):
         if t == "PERSON" and len(g.key) > 1:
             for part in {g.key[0], g.key[-1]}:
-                parts.setdefault(part, []).append(n)
+                parts.setdefault(part, []).append(alone[part] if part in alone else n)
     for tok in doc:
         if tok.i in covered or not tok.text[:1].isupper() or tok.text.isupper():
             continue

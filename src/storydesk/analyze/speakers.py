@@ -39,10 +39,21 @@ class Attribution:
     steps: int = 0  # heads climbed from the quote to the cue (route "parse")
 
 
+#: Modal verbs that make a speech verb something that should, could or might be said,
+#: not something said ("Seoul should respond to the overtures").
+_HYPOTHETICAL = frozenset("should must could might can may shall ought cannot".split())
+
+
+def hypothetical(tok) -> bool:
+    """Whether verb ``tok`` is under a modal of :data:`_HYPOTHETICAL` ("should respond")."""
+    return any(c.dep_ in ("aux", "auxpass") and c.lower_ in _HYPOTHETICAL for c in tok.children)
+
+
 def is_cue(tok) -> bool:
     """Whether ``tok`` is a speech verb. A word the tagger calls a noun counts only in
-    an inflected form after a name or pronoun ("Heard admits:"), never "the claim"."""
-    if tok.pos_ in ("PROPN", "PUNCT", "NUM", "DET", "PRON"):
+    an inflected form after a name or pronoun ("Heard admits:"), never "the claim"; a
+    verb under a modal ("should respond") is not a report of words said."""
+    if tok.pos_ in ("PROPN", "PUNCT", "NUM", "DET", "PRON") or hypothetical(tok):
         return False
     low = tok.text.lower()
     if tok.pos_ in ("VERB", "AUX") and tok.lemma_.lower() in SPEECH_LEMMAS:

@@ -32,11 +32,20 @@ def _variants(counts: Counter) -> dict[str, str]:
     return out
 
 
+def _promoted(n: str, full: dict[str, str], first: dict[str, int]) -> str:
+    """``n``'s fullest story form ``full[n]``, unless the article (``first``: where it
+    first uses each canonical name) uses ``n`` before it names that form itself: then
+    ``n`` is someone else ("The actress Holt ... her father, Peter Holt")."""
+    f = full.get(n, n)
+    return n if f != n and n in first and f in first and first[n] < first[f] else f
+
+
 def resolve_story(analyzed: list) -> list:
     """``analyzed`` (AnalyzedArticle list) with canonical names resolved across the story.
 
     A name one article gives in part ("Heard") takes the fullest form any article of the
-    story gives ("Amber Heard") when exactly one person of that type matches it; quote
+    story gives ("Amber Heard") when exactly one person of that type matches it, except
+    in an article that uses the part before it names that fuller form itself; quote
     speakers follow their entities. Types are voted across the story, so a name the
     tagger mislabels in one article takes the type the others agree on. Then speakers
     named by a pronoun or a role that only the story can tell are resolved
@@ -92,15 +101,18 @@ def resolve_story(analyzed: list) -> list:
     out = []
     for item in analyzed:
         a = item.analysis
+        first: dict[str, int] = {}
+        for e in a.entities:
+            first[e.canonical] = min(first.get(e.canonical, e.start), e.start)
         entities = []
         for e in a.entities:
-            name = full[e.canonical]
+            name = _promoted(e.canonical, full, first)
             if e.text != e.canonical and e.text in full and len(name_key(e.text)) == 1:
                 name = full[e.text]  # a surname the article grouped under a doubtful name
             elif e.text != e.canonical and len(name_key(e.text)) == 1:
                 name = fullest(e.text, e.canonical) if fullest(e.text, e.canonical) != e.text else name
             entities.append(replace(e, canonical=name, type=types.get(name, e.type)))
-        quotes = tuple(replace(q, speaker=full.get(q.speaker, q.speaker)) if q.speaker else q
+        quotes = tuple(replace(q, speaker=_promoted(q.speaker, full, first)) if q.speaker else q
                        for q in a.quotes)
         out.append(AnalyzedArticle(item.article, replace(a, entities=tuple(entities), quotes=quotes)))
     analyses = resolve_speakers([x.analysis for x in out], [x.article.text for x in out])
