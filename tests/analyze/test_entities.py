@@ -175,3 +175,14 @@ def test_resolve_story_keeps_a_surname_an_article_uses_before_a_relative_s_full_
     out = resolve_story(items)
     assert out[0].analysis.quotes[0].speaker == "Holt"
     assert [e.canonical for e in out[0].analysis.entities] == ["Holt", "Peter Holt"]
+
+
+def test_resolve_story_gives_a_named_speaker_the_type_the_story_votes():
+    # one article's tagger read the body as a person; the others print it as a body
+    body = "Northern Rail Safety Board"
+    quote = Quote(40, 50, "x", body, 0, 26, "said", "person")
+    items = [AnalyzedArticle(_article("x", i), Analysis(
+        article_id=i, version="x", entities=(Entity(0, 26, body, t, body),), quotes=q))
+        for i, t, q in (("a", "PERSON", (quote,)), ("b", "ORG", ()), ("c", "ORG", ()))]
+    out = resolve_story(items)
+    assert out[0].analysis.quotes[0].speaker_type == "organization"

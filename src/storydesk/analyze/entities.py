@@ -193,9 +193,14 @@ def _candidates(doc, posts: list[Post], headlines: list[tuple[int, int]]) -> lis
         s, e, label = todo.pop(0)
         if any(taken[s:e]):
             continue
-        if label == "PERSON":  # the tagger often leaves a first name out ("Ana [Diaz]")
+        if label == "PERSON" or (label == "ORG" and e - s == 1):
+            # the tagger often leaves a first name out ("Ana [Diaz]"), or reads the
+            # surname alone as a body ("his mother, Ana [Reyes]"): then it is a name to vote on
+            s0 = s
             while s > 0 and not taken[s - 1] and _name_word(doc[s - 1]) and "\n" not in doc[s - 1].whitespace_:
                 s -= 1
+            if label == "ORG" and s < s0:
+                label = None
         if label in ("PERSON", None):
             e = _hyphenated_end(doc, e, taken)
         if s > 0 and doc[s - 1].text in ("#", "@"):

@@ -40,6 +40,15 @@ def _promoted(n: str, full: dict[str, str], first: dict[str, int]) -> str:
     return n if f != n and n in first and f in first and first[n] < first[f] else f
 
 
+def _named(q, name: str, types: dict[str, str]):
+    """Quote ``q`` spoken by ``name``; a named speaker takes the type the story votes for
+    the name (a body one article's tagger read as a person is shown as a body)."""
+    kind = types.get(name)
+    if q.speaker_type in ("person", "organization") and kind in ("PERSON", "ORG"):
+        return replace(q, speaker=name, speaker_type="person" if kind == "PERSON" else "organization")
+    return replace(q, speaker=name)
+
+
 def resolve_story(analyzed: list) -> list:
     """``analyzed`` (AnalyzedArticle list) with canonical names resolved across the story.
 
@@ -47,7 +56,8 @@ def resolve_story(analyzed: list) -> list:
     story gives ("Amber Heard") when exactly one person of that type matches it, except
     in an article that uses the part before it names that fuller form itself; quote
     speakers follow their entities. Types are voted across the story, so a name the
-    tagger mislabels in one article takes the type the others agree on. Then speakers
+    tagger mislabels in one article takes the type the others agree on (a named quote
+    speaker too: person or organisation). Then speakers
     named by a pronoun or a role that only the story can tell are resolved
     (:mod:`.story_speakers`).
     """
@@ -112,7 +122,7 @@ def resolve_story(analyzed: list) -> list:
             elif e.text != e.canonical and len(name_key(e.text)) == 1:
                 name = fullest(e.text, e.canonical) if fullest(e.text, e.canonical) != e.text else name
             entities.append(replace(e, canonical=name, type=types.get(name, e.type)))
-        quotes = tuple(replace(q, speaker=_promoted(q.speaker, full, first)) if q.speaker else q
+        quotes = tuple(_named(q, _promoted(q.speaker, full, first), types) if q.speaker else q
                        for q in a.quotes)
         out.append(AnalyzedArticle(item.article, replace(a, entities=tuple(entities), quotes=quotes)))
     analyses = resolve_speakers([x.analysis for x in out], [x.article.text for x in out])
