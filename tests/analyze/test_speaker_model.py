@@ -330,11 +330,11 @@ def test_a_role_with_a_long_title_before_the_name_is_that_name(nlp):
 
 @pytest.mark.parametrize("text", [
     # the bereaved relative named after her role, the dead man named before
-    'Tom Reyes, 19, died at the scene.\n\n"He was going to be a doctor and help people every day," '
-    'his mother, Ana Reyes, said.\n',
+    ('Tom Reyes, 19, died at the scene.\n\n"He was going to be a doctor and help people every day," '
+     'his mother, Ana Reyes, said.\n'),
     # the surname alone after two people who share it
-    'Tom Reyes was killed on Monday. His wife, Ana Reyes, was at home.\n\n'
-    '"Tom was a good man and a good father," Reyes said.\n',
+    ('Tom Reyes was killed on Monday. His wife, Ana Reyes, was at home.\n\n'
+     '"Tom was a good man and a good father," Reyes said.\n'),
 ])
 def test_a_relative_s_words_never_go_to_the_dead_man_sharing_her_surname(nlp, text):
     q = _quote(_analyze(nlp, text), "doctor" if "doctor" in text else "good father")
