@@ -281,8 +281,14 @@ def resolve_pronoun(doc, tok, people: People, quoted, text: str | None = None,
                 if people.gender.get(name) == gender:
                     return name
                 lo = tok.idx - _UNKNOWN_REACH  # gender unknown: only when nobody else fits
-                if not any(lo <= e.start < tok.idx and e.canonical != name
-                           and compatible(gender, people.gender.get(e.canonical)) for e in people.persons):
+                rivals = [e for e in people.persons if lo <= e.start < tok.idx and e.canonical != name
+                          and compatible(gender, people.gender.get(e.canonical))]
+                if is_cue(prev.root) and is_cue(tok.head):
+                    # "While Kim ..., he is unlikely to ..., said Scott LaFoy. "...," he
+                    # said.": a speaker's words go on; people named inside what he said
+                    # (the sentence before) are not rivals, people named elsewhere are
+                    rivals = [e for e in rivals if not prev.start_char <= e.start < prev.end_char]
+                if not rivals:
                     return name
                 return None  # the subject before, or someone else who fits: unsure
     found = antecedent(tok.idx, gender, paragraph_before(text, tok.idx, _PARAGRAPHS), people.persons,

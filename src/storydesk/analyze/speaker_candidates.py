@@ -235,8 +235,11 @@ def gather(scene: Scene, window: tuple[int, int], quote: tuple[int, int], region
     q_sents = {t.sent.start for t in doc[q_lo:q_hi]}
     speech_subjects = sum(1 for i in by_dist if doc[i].dep_ in _SUBJ and is_cue(doc[i].head))
     relay_objects, relay_subjects, outer = _relays(scene, q_lo, q_hi)
+    quoting = {c.i for i in relay_objects for c in doc[i].head.children if c.dep_ in _SUBJ}
     out = []
     for root in by_dist:
+        if root in quoting and not (rule is not None and root == rule.root):
+            continue  # "KCNA quoted Kim as saying": who relays the words never said them
         tok = doc[root]
         start, end = (rule.start, rule.end) if rule is not None and root == rule.root else _span_of(scene, root)
         ent = _entity_at(scene.entities, tok.idx)

@@ -22,6 +22,7 @@ from .lexicon import MESSAGE_NOUNS, SPEECH_FORMS, SPEECH_LEMMAS, WEAK_SPEECH
 _SUBJ = ("nsubj", "nsubjpass")
 _NP_DEPS = ("compound", "det", "amod", "poss", "nummod", "case", "nmod", "quantmod", "punct")
 _MAX_CLIMB = 4
+_MARKS = frozenset("\"“”‘’'«»„")
 _TRAIL_WINDOW = 10
 _LEAD_WINDOW = 10
 
@@ -180,6 +181,8 @@ def _by_parse(doc, q_start: int, q_end: int, inside_quote, lo: int, hi: int):
     """The speech verb the quote hangs on, and the number of heads climbed to reach it."""
     best = None
     for tok in doc[q_start:q_end]:
+        if tok.text in _MARKS:
+            continue  # a quotation mark hangs wherever the parser puts it, not on the cue
         head, steps, dep = tok.head, 0, tok.dep_
         if q_start <= head.i < q_end:
             continue
@@ -187,8 +190,8 @@ def _by_parse(doc, q_start: int, q_end: int, inside_quote, lo: int, hi: int):
             if dep not in _CLIMB_DEPS and dep != "punct":
                 break
             if is_cue(head) and head.pos_ in ("VERB", "AUX") and (
-                head.lemma_.lower() not in WEAK_SPEECH or steps <= 2
-            ):
+                head.lemma_.lower() not in WEAK_SPEECH or (steps <= 1 and dep != "xcomp")
+            ):  # a weak verb only next to the quote, never through "agreed to <do>"
                 rank = (steps, min(abs(head.i - q_start), abs(head.i - q_end)))
                 if best is None or rank < best[0]:
                     best = (rank, head, steps)
