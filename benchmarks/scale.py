@@ -193,8 +193,15 @@ def main() -> None:
         files = sorted(inputs.glob("*.jsonl"))
         runs: dict[str, tuple[dict, int]] = {}
 
+        failed: dict[str, str] = {}
+
         def measure(name: str, cores_used: int, fn, *a, **kw) -> None:
-            runs[name] = (fn(*a, **kw), cores_used)
+            try:
+                runs[name] = (fn(*a, **kw), cores_used)
+            except RuntimeError as exc:  # one system failing (a Ray raylet dying) costs its row only
+                failed[name] = str(exc).splitlines()[-1][-300:]
+                print(f"{name}: failed: {failed[name]}", file=sys.stderr, flush=True)
+                return
             out = runs[name][0]  # progress on stderr: a long run's finished rows survive it
             print(f"{name}: {n / out['seconds']:.2f} articles/s, {out['cpu']:.0f} CPU s, "
                   f"load {os.getloadavg()[0]:.1f}", file=sys.stderr, flush=True)
@@ -223,6 +230,8 @@ def main() -> None:
         if name.startswith("storydesk ingest, workers=1"):
             row["writer_alone_per_s"] = round(writer, 1)
         results[name] = row
+    for name, reason in failed.items():
+        results[name] = {"failed": reason}
     one = n / runs["storydesk ingest, workers=1"][0]["seconds"]
     serial = 1.0 / writer  # seconds per article the writer spends, whatever the workers
     parallel = max(1.0 / one - serial, 1e-9)  # the rest of one worker's cost per article
