@@ -11,7 +11,10 @@ one run (the machine is shared: compare the ratios, which are measured minutes a
 Every ingest is the user's command, into a fresh store: read, analyze, store, group.
 
 Columns: articles/s and words/s (whitespace words of the texts), the ratio to spaCy's
-``nlp.pipe`` at the same number of cores (goal >= 0.8), the peak resident memory of the
+``nlp.pipe`` at the same number of cores (goal >= 0.8), the CPU seconds the whole process
+tree used and the same ratio in articles per CPU second (steadier than wall time on a
+shared machine; storydesk with one worker parses in one process while its writer stores
+beside it, so its CPU may exceed its wall time), the peak resident memory of the
 writer (the command's own process) and of the largest worker process, and the writer's
 own articles/s: storing an analyzed article and grouping it, measured separately on the
 first ingest's results, the serial part no number of workers shortens.
@@ -25,6 +28,7 @@ from __future__ import annotations
 
 import json
 import os
+import resource
 import subprocess
 import sys
 import tempfile
@@ -92,9 +96,10 @@ def _cmdline(pid: int) -> str:
 
 
 def run_watched(cmd: list[str], env: dict | None = None) -> dict:
-    """Run ``cmd``; its wall time, and the peak RSS of its own process and of the largest
-    process it started (sampled every 0.2 s; Ray's own services, which a cluster runs
-    anyway, are reported apart from its workers)."""
+    """Run ``cmd``; its wall time, the CPU time of its process tree, and the peak RSS of
+    its own process and of the largest process it started (sampled every 0.2 s; Ray's
+    own services, which a cluster runs anyway, are reported apart from its workers)."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
                             env={**os.environ, **(env or {})})
@@ -113,8 +118,8 @@ def run_watched(cmd: list[str], env: dict | None = None) -> dict:
                 todo += kids
             for pid in tree:
                 name = seen.setdefault(pid, _cmdline(pid))
-                kind = "worker" if ("default_worker" in name or "multiprocessing" in name
-                                    or "ray::" in name) else "ray services"
+                ray_service = "ray" in name.lower() and not ("default_worker" in name or "ray::" in name)
+                kind = "ray services" if ray_service else "worker"
                 peaks[kind] = max(peaks[kind], _rss_mb(pid))
             time.sleep(0.2)
 
@@ -123,17 +128,23 @@ def run_watched(cmd: list[str], env: dict | None = None) -> dict:
     _, err = proc.communicate()
     done.set()
     thread.join()
+    seconds = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)  # every process of the tree it reaped
     if proc.returncode not in (0, 3):
         raise RuntimeError(f"{' '.join(cmd)} failed ({proc.returncode}): {err[-2000:]}")
-    return {"seconds": time.perf_counter() - start, **peaks}
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return {"seconds": seconds, "cpu": cpu, **peaks}
 
 
+#: spaCy as a user would run it: the stock pipeline of the same model (storydesk's own
+#: load_nlp runs the attribute ruler faster, storydesk.analyze.fast_pipes, and that is
+#: part of what is measured, not of the ceiling).
 SPACY_SCRIPT = """
 import json, sys, time
-from storydesk.analyze import load_nlp
+import spacy
 from storydesk.config import Settings
 texts = [json.loads(l)["text"] for f in sys.argv[2:] for l in open(f, encoding="utf-8")]
-nlp = load_nlp(Settings().spacy_model)
+nlp = spacy.load(Settings().spacy_model)
 start = time.perf_counter()
 for _ in nlp.pipe(texts, batch_size=16, n_process=int(sys.argv[1])):
     pass
@@ -181,28 +192,46 @@ def main() -> None:
         write_inputs(records, inputs)
         files = sorted(inputs.glob("*.jsonl"))
         runs: dict[str, tuple[dict, int]] = {}
-        runs["spacy nlp.pipe, n_process=1 (ceiling)"] = (run_spacy(files, 1), 1)
-        runs["storydesk ingest, workers=1"] = (run_watched(
-            [str(BIN / "storydesk"), "ingest", str(inputs), "--db", str(work / "w1.db"), "--set", "workers=1"]), 1)
-        runs[f"spacy nlp.pipe, n_process={cores} (ceiling)"] = (run_spacy(files, cores), cores)
-        runs[f"storydesk ingest, workers=0 (all {cores} cores)"] = (run_watched(
-            [str(BIN / "storydesk"), "ingest", str(inputs), "--db", str(work / "all.db")]), cores)
+
+        failed: dict[str, str] = {}
+
+        def measure(name: str, cores_used: int, fn, *a, **kw) -> None:
+            try:
+                runs[name] = (fn(*a, **kw), cores_used)
+            except RuntimeError as exc:  # one system failing (a Ray raylet dying) costs its row only
+                failed[name] = str(exc).splitlines()[-1][-300:]
+                print(f"{name}: failed: {failed[name]}", file=sys.stderr, flush=True)
+                return
+            out = runs[name][0]  # progress on stderr: a long run's finished rows survive it
+            print(f"{name}: {n / out['seconds']:.2f} articles/s, {out['cpu']:.0f} CPU s, "
+                  f"load {os.getloadavg()[0]:.1f}", file=sys.stderr, flush=True)
+
+        ingest = [str(BIN / "storydesk"), "ingest", str(inputs), "--db"]
+        measure("spacy nlp.pipe, n_process=1 (ceiling)", 1, run_spacy, files, 1)
+        measure("storydesk ingest, workers=1", 1, run_watched, [*ingest, str(work / "w1.db"), "--set", "workers=1"])
+        measure(f"spacy nlp.pipe, n_process={cores} (ceiling)", cores, run_spacy, files, cores)
+        measure(f"storydesk ingest, workers=0 (all {cores} cores)", cores, run_watched,
+                [*ingest, str(work / "all.db")])
         if not args.skip_ray:
-            runs["storydesk backfill --engine ray (local, 2 CPUs)"] = (run_watched(
-                [str(BIN / "storydesk"), "backfill", str(inputs), "--db", str(work / "ray.db")],
-                env={"RAY_USAGE_STATS_ENABLED": "0"}), 2)
+            measure("storydesk backfill --engine ray (local, 2 CPUs)", 2, run_watched,
+                    [str(BIN / "storydesk"), "backfill", str(inputs), "--db", str(work / "ray.db")],
+                    env={"RAY_USAGE_STATS_ENABLED": "0"})
         writer = writer_rate(work / "w1.db", work)
     ceiling = {c: n / out["seconds"] for name, (out, c) in runs.items() if name.startswith("spacy")}
+    ceiling_cpu = {c: n / out["cpu"] for name, (out, c) in runs.items() if name.startswith("spacy")}
     for name, (out, c) in runs.items():
         rate = n / out["seconds"]
         row = {"articles_per_s": round(rate, 2), "words_per_s": round(words / out["seconds"]),
-               "ratio_to_spacy": round(rate / ceiling[c], 3), "writer_mb": round(out["writer"]),
+               "ratio_to_spacy": round(rate / ceiling[c], 3), "cpu_s": round(out["cpu"]),
+               "ratio_per_cpu_s": round(n / out["cpu"] / ceiling_cpu[c], 3), "writer_mb": round(out["writer"]),
                "worker_mb": round(out["worker"]) or None}
         if "ray" in name:
             row["ray_services_mb"] = round(out["ray services"])
         if name.startswith("storydesk ingest, workers=1"):
             row["writer_alone_per_s"] = round(writer, 1)
         results[name] = row
+    for name, reason in failed.items():
+        results[name] = {"failed": reason}
     one = n / runs["storydesk ingest, workers=1"][0]["seconds"]
     serial = 1.0 / writer  # seconds per article the writer spends, whatever the workers
     parallel = max(1.0 / one - serial, 1e-9)  # the rest of one worker's cost per article

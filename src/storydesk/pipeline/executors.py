@@ -1,5 +1,6 @@
 """Where the stages of :mod:`.stages` run: in the writer's own process, or in a pool of
-local worker processes. (:mod:`.ray_engine` adds a Ray cluster.)
+local worker processes; with one worker, in a thread beside the writer (:class:`Background`).
+(:mod:`.ray_engine` adds a Ray cluster.)
 
 Every executor hands back :class:`concurrent.futures.Future` objects, so the writer waits
 on all of them the same way, and says which failures were a worker process dying
@@ -12,7 +13,7 @@ import logging
 import multiprocessing
 import os
 from collections.abc import Callable
-from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures import Future, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
@@ -56,6 +57,28 @@ class Inline:
 
     def close(self) -> None:
         pass
+
+
+class Background(Inline):
+    """One worker, beside the writer: each task runs in one background thread, in order,
+    so the writer stores what is done while the next batch is parsed. The work itself
+    runs where :class:`Inline`'s does (the desk's budget workers, forked processes that
+    hold the model, so the thread only waits), and fails the same way."""
+
+    capacity = 2  # one running, one queued behind it
+
+    def __init__(self) -> None:
+        self._thread: ThreadPoolExecutor | None = None
+
+    def submit(self, fn: Callable, *args: Any) -> Future:
+        if self._thread is None:
+            self._thread = ThreadPoolExecutor(1, thread_name_prefix="storydesk-worker")
+        return self._thread.submit(fn, *args)
+
+    def close(self) -> None:
+        if self._thread is not None:
+            self._thread.shutdown(wait=True, cancel_futures=True)
+            self._thread = None
 
 
 class LocalPool:

@@ -24,7 +24,7 @@ from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
 from ..model import Analysis, Article, Rejection
-from .executors import Inline, LocalPool, worker_count
+from .executors import Background, Inline, LocalPool, worker_count
 from .stages import BATCH_SIZE, analyze_task, read_task
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -115,10 +115,14 @@ class IngestRun:
         self._budget = ((self._settings.article_seconds, self._settings.article_memory_mb)
                         if local else (0.0, 0))
         self._workers = worker_count(self._settings.workers)
-        # a given executor is used from the start; otherwise the writer starts alone and
-        # moves to a local pool once the input is clearly big enough to pay for one
-        self._executor = executor or Inline()
+        # a given executor is used from the start; one worker works beside the writer;
+        # otherwise the writer starts alone and moves to a local pool once the input is
+        # clearly big enough to pay for one
+        self._executor = executor or (Background() if self._workers == 1 and process else Inline())
         self._decided = executor is not None or self._workers == 1 or not process
+        # inputs read at once: one when one thread does all the work (a second read would
+        # only wait behind the first, holding its articles past MAX_WAITING)
+        self._max_reads = 1 if isinstance(self._executor, Background) else 1 << 30
         self._queue: deque[_Input] = deque()
         self._inflight: dict[Future, _Task] = {}
         self._backlog: list[_Item] = []
@@ -145,7 +149,7 @@ class IngestRun:
                     if exhausted and not self._queue and not self._backlog and not self._retry:
                         break
                     self._idle()
-                    if not self._inflight and not self._retry:
+                    if not self._inflight and not self._retry and (exhausted or self._held >= MAX_WAITING):
                         raise RuntimeError("ingest stalled with work left (a bug)")
                     continue
                 done, _ = wait(list(self._inflight), timeout=PROBE_EVERY, return_when=FIRST_COMPLETED)
@@ -175,7 +179,7 @@ class IngestRun:
                 self._decide(force=exhausted and not self._reads_left)
             if len(self._backlog) >= BATCH_SIZE and self._decided:
                 self._submit_batch()
-            elif not exhausted and self._held < MAX_WAITING:
+            elif not exhausted and self._held < MAX_WAITING and self._reads_left < self._max_reads:
                 path = next(paths, None)
                 if path is None:
                     exhausted = True
