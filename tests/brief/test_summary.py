@@ -120,18 +120,18 @@ def test_sentence_embeddings_are_an_optional_drop_in_for_tfidf():
             assert texts[s["article_id"]][s["start"]:s["end"]] == s["excerpt"]
 
 
-def test_a_feed_lead_cut_off_before_its_stop_still_reports_but_a_short_unpunctuated_line_does_not():
-    # A feed description truncated mid-sentence is the article's whole report: it stays a
-    # candidate and can lead the summary. A short line without a stop
-    # is a title or sub-head, and one ending in a colon introduces something: both stay out.
+def test_a_feed_lead_cut_off_before_its_stop_still_reports_but_captions_and_sub_heads_do_not():
+    # A text that is one lead truncated mid-sentence (a feed's description) still says
+    # what happened: it is a candidate and can lead the summary. A line without a stop
+    # after other prose is a caption, a short one a title or sub-head: both stay out.
     cut_lead = analyzed(
         "Engineers closed the Harbour Bridge on Monday after inspectors found a crack in a main "
         "steel beam that carries the eastbound lanes into the city centre, leaving commuters")
-    lines = [c.text for c in article_candidates(0, cut_lead)]
-    assert lines == [cut_lead.article.text]
-    subhead = analyzed("Bridge closure leaves commuters stranded on first day\n"
-                       "Inspectors found a crack in a main steel beam and the bridge was closed on Monday.\n"
-                       "The mayor said the following to reporters who waited outside the town hall all afternoon:")
-    assert [c.text for c in article_candidates(0, subhead)] == [
+    assert [c.text for c in article_candidates(0, cut_lead)] == [cut_lead.article.text]
+    captioned = analyzed("Bridge closure leaves commuters stranded on first day\n"
+                         "Inspectors found a crack in a main steel beam and the bridge was closed on Monday.\n"
+                         "GETTY Engineers inspect the cracked steel beam under the Harbour Bridge on Monday "
+                         "morning before it was closed to all traffic")
+    assert [c.text for c in article_candidates(0, captioned)] == [
         "Inspectors found a crack in a main steel beam and the bridge was closed on Monday."]
-    assert [s["text"] for s in build_summary([cut_lead, subhead], 3)][0] == cut_lead.article.text
+    assert [s["text"] for s in build_summary([cut_lead, captioned], 3)][0] == cut_lead.article.text

@@ -5,9 +5,12 @@ sentences inside embedded social posts; sentences that are mostly quotation (tho
 belong under "who said what"); pointers to embedded media ("See the reactions below:",
 "Listen to the tape below"); captions, sub-heads and link titles (short lines without
 final punctuation, or nearly every word capitalised); photo captions (a line carrying a picture credit);
-fragments too short to say anything; run-ons too long to be one fact. A long line of
-prose cut off before its final stop (a feed's truncated lead, "... electing a strident
-populist as president") still reports, and stays a candidate. A summary sentence
+fragments too short to say anything; run-ons too long to be one fact. A text that is
+one long line of prose cut off before its final stop (a feed's truncated lead, "Brazil
+... electing a strident populist as president") still reports, and stays a candidate;
+not a line without a stop that follows other prose or is followed by more text: those
+are captions ("GETTY Max Verstappen overtook Kimi Raikkonen in the first racing lap"),
+sub-heads and link titles. A summary sentence
 must also stand on its own, so questions and sentences that lean on the one before (they
 open with a connective, "But", "However", or with a pronoun whose referent is outside
 the sentence, "He", "This") are left out too.
@@ -181,8 +184,8 @@ def article_candidates(index: int, item: AnalyzedArticle, limit: int | None = No
         n = len(words(sentence))
         if n < MIN_WORDS or n > MAX_WORDS:
             continue
-        if not (_FINAL.search(sentence) or is_unfinished_prose(sentence)):
-            continue
+        if not _FINAL.search(sentence) and (out or text[end:].strip() or not is_unfinished_prose(sentence)):
+            continue  # a title, sub-head or caption; a text that is one cut-off lead is prose
         if is_filler(sentence) or is_headline_case(sentence):
             continue
         if _LINKISH.search(sentence) or leans_on_context(sentence):
