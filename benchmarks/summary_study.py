@@ -1,6 +1,7 @@
 """What choosing summary sentences better could still gain, measured on NeuS/AllSides
-*train* only (never val): storydesk's shipped sentence scorer beside a ranker fitted on
-train, centroid + MMR, and three ceilings that read the reference.
+*train* only (never val): storydesk's shipped sentence scorer beside rankers fitted on
+train, two ways of spending the word budget, centroid + MMR, and three ceilings that read
+the reference.
 
     .venv/bin/python -m benchmarks.summary_study [--data DIR] [--limit N] [--folds K] [--json]
 
@@ -18,22 +19,40 @@ on the one before); only the score that orders them differs:
   more articles, length, quoted share, each also centred per story); fitted on k-1 folds
   of the stories, scored on the held-out fold. Topic words are left out on purpose: they
   fit this data set's news years, not the next story.
+- ``gbm ranker, richer features (k-fold)``: gradient boosting (scikit-learn) of each
+  candidate's own ROUGE-1 + ROUGE-2 F1 (centred per story) on the ridge's features plus
+  cross-outlet support per content item (share of its names and numbers that every other
+  article prints, and their mean share), how many articles print its terms on average and
+  its first terms (the salience of its subject), digits, word count, whether it ends with
+  a stop, how many articles print it word for word and where it sits in its article.
+- ``budget: last slot fits``: the shipped score, but once the 65 words are partly spent
+  each next pick is the sentence whose score times the share of it that still fits
+  (to the power 0.25) is highest: shorter sentences where a long one would be cut.
+- ``budget: length-weighted``: the shipped score times (words / 25) ** 0.15 (denser or
+  longer sentences first); both budget rows change what is picked, not the rules.
 - ``oracle ranking``: each candidate scored by its own ROUGE against the reference: the
   ceiling of *any* sentence score under the shipped rules.
 - ``oracle greedy``: the sequence of candidates (or of all sentences) that a greedy search
   on the reference's ROUGE-1 + ROUGE-2 finds, still without repeats: the ceiling of the
   selection itself; candidates vs all sentences is what the filters cost.
+
+Beside ROUGE, where each row's first sentence comes from (the oracle gap):
+``first_is_oracle_first`` is the share of stories whose first pick is the oracle
+ranking's (the candidate with the best ROUGE of its own), ``first_is_a_lead`` the share
+whose first pick is an article's first candidate, ``first_words`` its mean length.
 """
 
 from __future__ import annotations
 
 import math
+import re
 import statistics
 import sys
 
 from benchmarks._common import parser, report
 from benchmarks.summary import REPEAT, WORDS, analyzed_story, centroid_mmr, cut, load, repeated
 
+_NAMES = re.compile(r"\b(?:[A-Z][\w’'-]+|\d[\d,.%]*)")
 FEATURES = ("support", "title", "first", "inv_rank", "log_words", "quoted", "centroid",
             "lead", "shared")
 CENTRED = ("support", "title", "centroid", "lead", "shared")
@@ -80,6 +99,78 @@ def story_candidates(analyzed):
     return distinct, near, _scores(distinct, near, to_titles, len(analyzed), params), rows
 
 
+def richer_features(analyzed, distinct):
+    """The gbm ranker's further features, one row per distinct candidate (see the module
+    docstring); the first six are also given centred per story."""
+    import numpy as np
+
+    from storydesk.brief.candidates import _FINAL
+    from storydesk.brief.terms import content_terms, words
+
+    texts = [a.article.text for a in analyzed]
+    lowered = [t.lower() for t in texts]
+    term_sets = [set(content_terms(t)) for t in texts]
+    out = []
+    for s in distinct:
+        own = {c.article for c in s.printings}
+        others = [j for j in range(len(texts)) if j not in own]
+        names = {m.group(0).lower() for m in _NAMES.finditer(s.text)} - {"the", "a", "in", "on", "but", "and"}
+        shares = [sum(n in lowered[j] for j in others) / len(others) for n in names] if others else []
+        terms = content_terms(s.text)
+        spread = [sum(t in ts for ts in term_sets) for t in terms]
+        n = len(words(s.text))
+        out.append([float(np.mean([x == 1.0 for x in shares])) if shares else 0.0,
+                    float(np.mean(shares)) if shares else 0.0, len(names) / max(1, n),
+                    float(np.mean(spread)) if spread else 0.0,
+                    float(np.mean(spread[:3])) if spread else 0.0, float(bool(re.search(r"\d", s.text))),
+                    n, float(bool(_FINAL.search(s.text))), len(s.printings),
+                    s.first.start / max(1, len(texts[s.first.article]))])
+    x = np.array(out, dtype=float)
+    return np.hstack([x, x[:, :6] - x[:, :6].mean(axis=0)])
+
+
+def budget_select(distinct, scores, near, n, params, fit_power=0.25):
+    """:func:`storydesk.brief.summary._select`'s rules (best first, no repeats), but a
+    pick's score is scaled by the share of it that still fits the word budget."""
+    from storydesk.brief.summary import _overlap
+    from storydesk.brief.terms import content_terms
+
+    terms = [set(content_terms(s.text)) for s in distinct]
+    lengths = [len(s.first.text.split()) for s in distinct]
+    order = sorted(range(len(distinct)),
+                   key=lambda i: (-scores[i], distinct[i].first.article, distinct[i].first.start))
+    picked: list[int] = []
+    used = 0
+    while len(picked) < n and used < WORDS:
+        left = [i for i in order if i not in picked and all(
+            near[i].get(j, 0.0) < params.redundancy and _overlap(terms[i], terms[j]) < params.repeat_overlap
+            for j in picked)]
+        if not left:
+            break
+        best = max(left, key=lambda i: scores[i] * (min(lengths[i], WORDS - used) / lengths[i]) ** fit_power)
+        picked.append(best)
+        used += lengths[best]
+    return picked
+
+
+def cross_fitted(make_model, matrices, targets, usable, folds):
+    """Each usable story's candidate scores from a model fitted on the other folds (the
+    target centred per story, features standardised on the training folds)."""
+    import numpy as np
+
+    out = {}
+    for fold in range(folds):
+        train = [k for k in usable if k % folds != fold]
+        x = np.vstack([matrices[k] for k in train])
+        y = np.concatenate([targets[k] - targets[k].mean() for k in train])
+        mean, scale = x.mean(axis=0), x.std(axis=0) + 1e-9
+        model = make_model().fit((x - mean) / scale, y)
+        for k in usable:
+            if k % folds == fold:
+                out[k] = model.predict((matrices[k] - mean) / scale)
+    return out
+
+
 def feature_matrix(rows):
     import numpy as np
 
@@ -120,6 +211,7 @@ def main(argv: list[str] | None = None) -> dict:
     import numpy as np
     import pysbd
     from rouge_score import rouge_scorer
+    from sklearn.ensemble import HistGradientBoostingRegressor
     from sklearn.linear_model import Ridge
 
     from storydesk.brief.summary import SummaryParams, _select
@@ -134,34 +226,33 @@ def main(argv: list[str] | None = None) -> dict:
         analyzed = analyzed_story(parts, segmenter)
         stories.append((analyzed, reference, story_candidates(analyzed)))
 
-    def own_rouge(cands, reference):
+    def own_rouge(cands, reference, kind):
         out = []
         for s in cands[0]:
             r = scorer.score(reference, s.text)
-            out.append(r["rouge1"].precision + r["rouge2"].precision)
+            out.append(getattr(r["rouge1"], kind) + getattr(r["rouge2"], kind))
         return np.array(out)
 
-    targets = [own_rouge(c, ref) if c else None for _a, ref, c in stories]
+    targets = [own_rouge(c, ref, "precision") if c else None for _a, ref, c in stories]
+    f_targets = [own_rouge(c, ref, "fmeasure") if c else None for _a, ref, c in stories]
     matrices = [feature_matrix(c[3]) if c else None for _a, _r, c in stories]
+    richer = [np.hstack([m, richer_features(a, c[0]), np.array(c[2])[:, None]]) if c else None
+              for m, (a, _r, c) in zip(matrices, stories)]
 
     def picked_texts(cands, scores):
         distinct, near = cands[0], cands[1]
         return [distinct[i].first.text for i in _select(distinct, list(scores), near, n, params)]
 
+    gbm = f"gbm ranker, richer features ({args.folds}-fold)"
     outputs: dict[str, list[list[str]]] = {name: [] for name in (
-        "storydesk", f"ranker ({args.folds}-fold)", "centroid+mmr", "oracle ranking",
+        "storydesk", f"ranker ({args.folds}-fold)", gbm, "budget: last slot fits",
+        "budget: length-weighted", "centroid+mmr", "oracle ranking",
         "oracle greedy (candidates)", "oracle greedy (all sentences)")}
-    ranker_scores: dict[int, np.ndarray] = {}
     usable = [k for k, c in enumerate(stories) if c[2]]
-    for fold in range(args.folds):
-        train = [k for k in usable if k % args.folds != fold]
-        x = np.vstack([matrices[k] for k in train])
-        y = np.concatenate([targets[k] - targets[k].mean() for k in train])
-        mean, scale = x.mean(axis=0), x.std(axis=0) + 1e-9
-        model = Ridge(alpha=10.0).fit((x - mean) / scale, y)
-        for k in usable:
-            if k % args.folds == fold:
-                ranker_scores[k] = model.predict((matrices[k] - mean) / scale)
+    ranker_scores = cross_fitted(lambda: Ridge(alpha=10.0), matrices, targets, usable, args.folds)
+    gbm_scores = cross_fitted(lambda: HistGradientBoostingRegressor(
+        max_iter=200, learning_rate=0.05, max_leaf_nodes=15, min_samples_leaf=40, random_state=0),
+        richer, f_targets, usable, args.folds)
 
     for k, (analyzed, reference, cands) in enumerate(stories):
         every = [a.article.text[s.start:s.end] for a in analyzed for s in a.analysis.sentences]
@@ -174,10 +265,18 @@ def main(argv: list[str] | None = None) -> dict:
             continue
         outputs["storydesk"].append(picked_texts(cands, cands[2]))
         outputs[f"ranker ({args.folds}-fold)"].append(picked_texts(cands, ranker_scores[k]))
+        outputs[gbm].append(picked_texts(cands, gbm_scores[k]))
+        distinct, near, shipped = cands[0], cands[1], cands[2]
+        outputs["budget: last slot fits"].append(
+            [distinct[i].first.text for i in budget_select(distinct, shipped, near, n, params)])
+        weighted = [v * (len(s.first.text.split()) / 25) ** 0.15 for v, s in zip(shipped, distinct)]
+        outputs["budget: length-weighted"].append(picked_texts(cands, weighted))
         outputs["oracle ranking"].append(picked_texts(cands, targets[k]))
         outputs["oracle greedy (candidates)"].append(
             greedy_oracle([s.first.text for s in cands[0]], reference, scorer))
 
+    leads = [{s.first.text for s in c[0] if s.rank == 0} if c else set() for _a, _r, c in stories]
+    best = [o[0] if o else None for o in outputs["oracle ranking"]]
     results = {}
     for name, outs in outputs.items():
         r1, r2 = [], []
@@ -185,8 +284,12 @@ def main(argv: list[str] | None = None) -> dict:
             s = scorer.score(reference, cut(out))
             r1.append(s["rouge1"].fmeasure)
             r2.append(s["rouge2"].fmeasure)
+        firsts = [(o[0], b, lead) for o, b, lead in zip(outs, best, leads) if o and b]
         results[name] = {"rouge1": round(statistics.fmean(r1), 4), "rouge2": round(statistics.fmean(r2), 4),
-                         "repeats": round(statistics.fmean(float(repeated(o)) for o in outs), 4)}
+                         "repeats": round(statistics.fmean(float(repeated(o)) for o in outs), 4),
+                         "first_is_oracle_first": round(statistics.fmean(float(f == b) for f, b, _ in firsts), 4),
+                         "first_is_a_lead": round(statistics.fmean(float(f in lead) for f, _, lead in firsts), 4),
+                         "first_words": round(statistics.fmean(len(f.split()) for f, _, _ in firsts), 1)}
     report(results, args.json,
            f"summary study: {len(stories)} NeuS train stories, {WORDS}-word budget, ROUGE F1")
     return results

@@ -118,3 +118,20 @@ def test_sentence_embeddings_are_an_optional_drop_in_for_tfidf():
         assert any(entry["text"] == s["excerpt"] for s in entry["sources"])
         for s in entry["sources"]:
             assert texts[s["article_id"]][s["start"]:s["end"]] == s["excerpt"]
+
+
+def test_a_feed_lead_cut_off_before_its_stop_still_reports_but_captions_and_sub_heads_do_not():
+    # A text that is one lead truncated mid-sentence (a feed's description) still says
+    # what happened: it is a candidate and can lead the summary. A line without a stop
+    # after other prose is a caption, a short one a title or sub-head: both stay out.
+    cut_lead = analyzed(
+        "Engineers closed the Harbour Bridge on Monday after inspectors found a crack in a main "
+        "steel beam that carries the eastbound lanes into the city centre, leaving commuters")
+    assert [c.text for c in article_candidates(0, cut_lead)] == [cut_lead.article.text]
+    captioned = analyzed("Bridge closure leaves commuters stranded on first day\n"
+                         "Inspectors found a crack in a main steel beam and the bridge was closed on Monday.\n"
+                         "GETTY Engineers inspect the cracked steel beam under the Harbour Bridge on Monday "
+                         "morning before it was closed to all traffic")
+    assert [c.text for c in article_candidates(0, captioned)] == [
+        "Inspectors found a crack in a main steel beam and the bridge was closed on Monday."]
+    assert [s["text"] for s in build_summary([cut_lead, captioned], 3)][0] == cut_lead.article.text

@@ -3,9 +3,14 @@
 A summary says what happened in the articles' own prose. Left out, by general rules:
 sentences inside embedded social posts; sentences that are mostly quotation (those
 belong under "who said what"); pointers to embedded media ("See the reactions below:",
-"Listen to the tape below"); captions, sub-heads and link titles (no final punctuation,
-or nearly every word capitalised); photo captions (a line carrying a picture credit);
-fragments too short to say anything; run-ons too long to be one fact. A summary sentence
+"Listen to the tape below"); captions, sub-heads and link titles (short lines without
+final punctuation, or nearly every word capitalised); photo captions (a line carrying a picture credit);
+fragments too short to say anything; run-ons too long to be one fact. A text that is
+one long line of prose cut off before its final stop (a feed's truncated lead, "Brazil
+... electing a strident populist as president") still reports, and stays a candidate;
+not a line without a stop that follows other prose or is followed by more text: those
+are captions ("GETTY Max Verstappen overtook Kimi Raikkonen in the first racing lap"),
+sub-heads and link titles. A summary sentence
 must also stand on its own, so questions and sentences that lean on the one before (they
 open with a connective, "But", "However", or with a pronoun whose referent is outside
 the sentence, "He", "This") are left out too.
@@ -17,6 +22,11 @@ True
 >>> is_filler("Here's what you need to know.")
 True
 >>> is_filler("The tape was released on Friday.")
+False
+>>> is_unfinished_prose("Brazil on Sunday became the latest country to drift toward the far right, "
+...                      "electing a strident populist as president")
+True
+>>> is_unfinished_prose("Supreme Court says recovery from cancer treatment remains on track")
 False
 >>> is_headline_case("Amber Heard Spotted Holding Hands With Girlfriend at March in LA.")
 True
@@ -46,8 +56,10 @@ from .terms import words
 MIN_WORDS = 6
 MAX_WORDS = 60
 MAX_QUOTED_SHARE = 0.4
+MIN_UNFINISHED_WORDS = 15  # a line without final punctuation this long is prose, not a title
 
 _FINAL = re.compile(r"""[.!?]["'”’)\]]*$""")
+_OPEN_END = re.compile(r"[:;,—–-]\s*$")  # a line ending here introduces or continues something
 _POINTER = re.compile(
     r"\b(?:see|check(?:\s+out)?|watch|listen(?:\s+to)?|read|view|take\s+a\s+look\s+at|here\s+(?:is|are))\b"
     r".{0,60}\b(?:below|above|here)\b",
@@ -99,6 +111,13 @@ def is_filler(sentence: str) -> bool:
     s = sentence.strip()
     return (s.endswith(":") or bool(_POINTER.search(s) and len(words(s)) <= 15)
             or bool(_ANNOUNCING.match(s) and len(words(s)) <= 12))
+
+
+def is_unfinished_prose(line: str) -> bool:
+    """True for a long line of prose cut off before its final stop (a feed's truncated
+    lead): it says what happened although its sentence is not finished. Short lines
+    without final punctuation are titles, sub-heads or captions."""
+    return len(words(line)) >= MIN_UNFINISHED_WORDS and not _OPEN_END.search(line)
 
 
 def is_headline_case(sentence: str) -> bool:
@@ -165,7 +184,9 @@ def article_candidates(index: int, item: AnalyzedArticle, limit: int | None = No
         n = len(words(sentence))
         if n < MIN_WORDS or n > MAX_WORDS:
             continue
-        if not _FINAL.search(sentence) or is_filler(sentence) or is_headline_case(sentence):
+        if not _FINAL.search(sentence) and (out or text[end:].strip() or not is_unfinished_prose(sentence)):
+            continue  # a title, sub-head or caption; a text that is one cut-off lead is prose
+        if is_filler(sentence) or is_headline_case(sentence):
             continue
         if _LINKISH.search(sentence) or leans_on_context(sentence):
             continue
