@@ -30,7 +30,8 @@ from ..store import stories as db
 from ..store import trends as tdb
 from ..store.merges import merge_stories
 from .features import article_features, parse_time, shifted
-from .grouping import Assignment, StoryGrouper, StoryState
+from .grouping import StoryGrouper
+from .story_state import Assignment, StoryState
 from .terms import (
     TREND_ENTITY_TYPES,
     Term,
