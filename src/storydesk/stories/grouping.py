@@ -415,14 +415,6 @@ class StoryGrouper:
         return story, tuple(merged)
 
     # -- batch refinement --------------------------------------------------------------
-    def link(self, a: StoryState, b: StoryState) -> float:
-        """Average-link similarity of two stories: the mean cosine of an article of one
-        with an article of the other (a centroid is the sum of its articles' unit
-        vectors, so this is their dot product over the product of the sizes)."""
-        small, large = (a.centroid, b.centroid) if len(a.centroid) <= len(b.centroid) else (b.centroid, a.centroid)
-        dot = sum(w * large.get(t, 0.0) for t, w in small.items())
-        return dot / (max(a.size, 1) * max(b.size, 1))
-
     def _mergeable(self, a: StoryState, b: StoryState) -> bool:
         """Whether two stories may be one in time: both dated and their spans within
         ``window_days`` of each other, or both undated."""
@@ -435,7 +427,9 @@ class StoryGrouper:
     def _links(self, story: StoryState) -> list[tuple[float, str]]:
         """``(average link, id)`` of the active stories that could be one with ``story``:
         at least ``min_shared`` centroid terms in common, close in time, and linked at
-        ``refine_threshold`` or more."""
+        ``refine_threshold`` or more. The average link is the mean cosine of an article
+        of one with an article of the other: a centroid is the sum of its articles' unit
+        vectors, so it is their dot product over the product of the sizes."""
         acc: dict[str, list] = {}
         for t, w in story.centroid.items():
             for sid in self._postings.get(t, ()):
