@@ -224,8 +224,9 @@ def neus_titles(path: Path) -> list[dict]:
 def storydesk_labels(
     articles: Sequence[Article], analyses: dict[str, Analysis] | None = None, **params
 ) -> list[str]:
-    """Side path: stream ``articles`` (in the given order) through the grouper alone;
-    story id per article (merges followed)."""
+    """Side path: stream ``articles`` (in the given order) through the grouper alone,
+    then refine the batch's stories still active, as ``Desk.ingest`` does; story id per
+    article (merges followed)."""
     grouper = StoryGrouper(**params)
     labels, into = [], {}
     for article in articles:
@@ -234,6 +235,7 @@ def storydesk_labels(
         into.update(dict.fromkeys(assignment.merged, assignment.story_id))
         labels.append(assignment.story_id)
         grouper.evict_inactive()
+    into.update({gone: keep for keep, gone in grouper.refine(sorted(set(labels)))})
     return [_follow(label, into) for label in labels]
 
 

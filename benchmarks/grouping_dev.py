@@ -41,6 +41,9 @@ GRID = [  # (label, grouper parameters)
     ("merge_threshold 0.2", {"merge_threshold": 0.2}),
     ("merge_threshold 0.5", {"merge_threshold": 0.5}),
     ("no merges", {"merge_threshold": 1.0}),
+    ("refine_threshold 0.2", {"refine_threshold": 0.2}),
+    ("refine_threshold 0.3", {"refine_threshold": 0.3}),
+    ("no batch refinement", {"refine_threshold": 1.0}),
 ]
 
 

@@ -299,7 +299,8 @@ class Desk:
     def update_stories(self, on_grouped: Callable[[int], None] | None = None) -> int:
         """Analyze (when not cached) and group the stored articles that are in no story
         yet, in publication order (undated ones last, by ingest time), whatever order
-        they were stored in, less those quarantined from grouping (issue 16); returns how
+        they were stored in, less those quarantined from grouping (issue 16), then
+        refine the stories they joined (merges, :meth:`StoryTracker.refine`); returns how
         many. Every processing ingest ends with this, so it also groups what an earlier,
         killed run stored. ``on_grouped`` is called with the running count."""
         n = 0
@@ -310,6 +311,7 @@ class Desk:
                 on_grouped(n)
         if n:
             log.info("grouped %d stored article(s) in publication order", n)
+        self.tracker.refine()  # the stories this batch's articles joined, merged where one
         self._settle_trends()
         return n
 

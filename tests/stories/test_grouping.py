@@ -12,7 +12,8 @@ import pytest
 
 from storydesk.model import Article
 from storydesk.stories.features import article_features
-from storydesk.stories.grouping import StoryGrouper, StoryState
+from storydesk.stories.grouping import StoryGrouper
+from storydesk.stories.story_state import StoryState
 
 FIXTURES = Path(__file__).parent / "fixtures"
 

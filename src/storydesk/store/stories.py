@@ -143,11 +143,10 @@ def save_assignment(
     n_docs: int,
 ) -> None:
     """Record where one article went and the grouping state it changed."""
-    conn.execute(
+    conn.execute(  # the row first (the article references it); its state below
+
         "INSERT INTO stories (id, headline, first_seen, last_seen, state, updated_at) "
-        "VALUES (?, NULL, ?, ?, ?, ?) ON CONFLICT (id) DO UPDATE SET "
-        "first_seen = excluded.first_seen, last_seen = excluded.last_seen, "
-        "state = excluded.state, updated_at = excluded.updated_at",
+        "VALUES (?, NULL, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING",
         (state["id"], state["first"], state["last"], json.dumps(state), _now()),
     )
     position = conn.execute("SELECT coalesce(max(position), 0) + 1 FROM story_articles").fetchone()[0]
@@ -165,6 +164,19 @@ def save_assignment(
         "INSERT INTO desk_state (key, value) VALUES ('n_docs', ?) "
         "ON CONFLICT (key) DO UPDATE SET value = excluded.value",
         (str(n_docs),),
+    )
+    save_story(conn, state)
+
+
+def save_story(conn: sqlite3.Connection, state: dict) -> None:
+    """Store a story's grouping state (its span and centroid) and its headline: the
+    title of its first original article."""
+    conn.execute(
+        "INSERT INTO stories (id, headline, first_seen, last_seen, state, updated_at) "
+        "VALUES (?, NULL, ?, ?, ?, ?) ON CONFLICT (id) DO UPDATE SET "
+        "first_seen = excluded.first_seen, last_seen = excluded.last_seen, "
+        "state = excluded.state, updated_at = excluded.updated_at",
+        (state["id"], state["first"], state["last"], json.dumps(state), _now()),
     )
     conn.execute(
         "UPDATE stories SET headline = (SELECT a.title FROM story_articles s "

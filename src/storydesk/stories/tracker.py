@@ -30,7 +30,8 @@ from ..store import stories as db
 from ..store import trends as tdb
 from ..store.merges import merge_stories
 from .features import article_features, parse_time, shifted
-from .grouping import Assignment, StoryGrouper, StoryState
+from .grouping import StoryGrouper
+from .story_state import Assignment, StoryState
 from .terms import (
     TREND_ENTITY_TYPES,
     Term,
@@ -136,6 +137,12 @@ def evidence(article: Article, analysis: Analysis | None, boilerplate=()) -> dic
     }
 
 
+def _final(story_id: str, into: dict[str, str]) -> str:
+    while story_id in into:
+        story_id = into[story_id]
+    return story_id
+
+
 class StoryTracker:
     """Grouping and trend state of one store, loaded from it on the first write and
     reloaded whenever another writer changed it."""
@@ -151,6 +158,7 @@ class StoryTracker:
         self._pending: list[dict] = []
         self._change: tuple | None = None  # what the write in progress grouped (and merged)
         self._batch = [0, 0]  # items counted, items late for the detector, since the last settle
+        self._touched: set[str] = set()  # stories articles joined since the last refine
 
     # -- state -------------------------------------------------------------------------
     @contextmanager
@@ -241,6 +249,7 @@ class StoryTracker:
             for gone in assignment.merged:  # this article showed them to be one story
                 merge_stories(conn, keep=assignment.story_id, gone=gone, at=iso(features.time))
             self._change = (assignment.story_id, assignment.df_buckets, assignment.merged)
+            self._touched.add(assignment.story_id)
             db.save_assignment(
                 conn,
                 article_id=article.id,
@@ -269,6 +278,32 @@ class StoryTracker:
             if evicted and self._loaded is not None:
                 self._loaded = (max(self._loaded[0], shifted(at, -self._horizon)), self._loaded[1])
         return assignment
+
+    def refine(self) -> int:
+        """After a batch: merge the stories its articles joined with the stories they
+        are one with (:meth:`StoryGrouper.refine`), in the store as in memory (the older
+        story keeps its id, the other redirects to it); returns how many merged away."""
+        touched, self._touched = self._touched, set()
+        if not touched:
+            return 0
+        n = 0
+        with self._writing() as conn:
+            merges = self._grouper.refine(sorted(touched))
+            if not merges:
+                return 0
+            into: dict[str, str] = {}
+            for keep, gone in merges:
+                merge_stories(conn, keep=keep, gone=gone, at=iso(self._grouper.story_state(keep).last))
+                into[gone] = keep
+            kept = sorted({_final(keep, into) for keep, _ in merges})
+            for story_id in kept:
+                db.save_story(conn, self._grouper.story_state(story_id).to_dict())
+            # one change names one kept story: the others' are recorded as merged into it
+            # too, which makes another writer reload every one of them from the store
+            self._change = (kept[0], (), [gone for _, gone in merges] + kept[1:])
+            n = len(merges)
+        log.info("batch refinement merged %d story(ies)", n)
+        return n
 
     def _plausible(self, at: datetime) -> bool:
         """Trend evidence dated after the plausible range (``date_future_hours`` from
