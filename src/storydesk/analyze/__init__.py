@@ -30,7 +30,7 @@ from .tags import find_tags
 
 log = logging.getLogger(__name__)
 
-ANALYZER_VERSION = "0.5-briefdoubt-citations-speakers-speakers2-speakers3"
+ANALYZER_VERSION = "0.6"
 
 
 def _notes(article: Article, max_chars: int) -> list[str]:
