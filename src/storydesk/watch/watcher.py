@@ -29,6 +29,7 @@ from ..store import feeds as db
 from ..stories.tracker import PostItem
 from .clock import Clock, SystemClock, epoch, iso
 from .fetch import Fetcher
+from .memory import trim, warm_up
 from .poll import PollResult, Prepared, SharedReads, poll_feed
 from .schedule import WEEK, backoff, max_age, rate_interval, retry_after
 from .streams import PostStream, StreamError, open_stream
@@ -46,6 +47,8 @@ CURSOR_EVERY = 1.0
 QUEUE_SIZE = 5000
 #: Polls fetched and waiting for the writer before no more feeds are handed out.
 MAX_WAITING_POLLS = 64
+#: Real seconds between two returns of freed memory to the system (after new articles).
+TRIM_EVERY = 30.0
 
 
 @dataclass
@@ -134,14 +137,23 @@ class Watcher:
         self._threads: list[threading.Thread] = []
         self._shared = SharedReads()
         self._current: PollResult | None = None  # the poll whose entries are being stored
+        self._warm = False
+        self._trimmed_at = time.monotonic()
 
     @property
     def store(self) -> Store:
         return self.desk.store
 
     # -- running --------------------------------------------------------------------------------
+    def warm(self) -> None:
+        """Load what watching needs once (:func:`.memory.warm_up`); :meth:`run` calls it."""
+        if not self._warm:
+            warm_up(self.desk)
+            self._warm = True
+
     def run(self, *, until: float | None = None) -> WatchStats:
         """Watch until :attr:`stop` is set (or the clock reaches ``until``)."""
+        self.warm()
         self._start()
         try:
             while not self.stop.is_set():
@@ -246,7 +258,8 @@ class Watcher:
 
         window = f"{2 * self.settings.trend_bucket_hours:g}h"
         try:
-            stories = {t["story_id"] for t in trends(self.store, self.settings, window=window) if t.get("story_id")}
+            listed = trends(self.store, self.settings, window=window)["trends"]
+            stories = {t["story_id"] for t in listed if t.get("story_id")}
         except Exception:  # trends are advisory here: a failure only keeps the old speeds
             log.exception("could not read trending stories")
             return
@@ -255,11 +268,15 @@ class Watcher:
     # -- feeds: the writer ----------------------------------------------------------------------
     def _handle(self, item) -> None:
         if isinstance(item, _Poll):
+            articles = self.stats.articles + self.stats.edits
             try:
                 self._apply(item.result)
             finally:
                 with self._lock:
                     self._in_flight.discard(item.result.feed["id"])
+            if self.stats.articles + self.stats.edits > articles and time.monotonic() - self._trimmed_at >= TRIM_EVERY:
+                trim()  # pages read and parsed: their memory back to the system, not kept in arenas
+                self._trimmed_at = time.monotonic()
         elif isinstance(item, _Post):
             self._store_post(item)
 
