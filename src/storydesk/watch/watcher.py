@@ -124,7 +124,11 @@ class Watcher:
         ]
         self._on_article = on_article
         self._rng = random.Random()
-        self._polls: queue.Queue = queue.Queue()  # polls first: an article waits for no post
+        # polls with nothing to store (304s, faults) first: applying one takes a moment and
+        # puts its feed back on schedule, where behind a busy poll's analysis it would wait
+        # (and hold back the scheduler); then polls with entries; then posts
+        self._quick: queue.Queue = queue.Queue()
+        self._polls: queue.Queue = queue.Queue()  # polls before posts: an article waits for no post
         self._posts: queue.Queue = queue.Queue(QUEUE_SIZE)
         self._jobs: queue.Queue = queue.Queue()
         self._in_flight: set[int] = set()  # handed out, not yet applied by the writer
@@ -161,14 +165,9 @@ class Watcher:
                 if until is not None and now >= until:
                     break
                 self._refresh_trending(now)
-                try:
-                    item = self._polls.get_nowait()
-                except queue.Empty:
-                    try:
-                        item = self._posts.get(timeout=0.05)
-                    except queue.Empty:
-                        continue
-                self._handle(item)
+                item = self._next_item()
+                if item is not None:
+                    self._handle(item)
         finally:
             self.stop.set()
             self._flush_cursors()
@@ -176,6 +175,17 @@ class Watcher:
             for thread in self._threads:
                 thread.join(timeout=0.5)
         return self.stats
+
+    def _next_item(self):
+        for ready in (self._quick, self._polls):
+            try:
+                return ready.get_nowait()
+            except queue.Empty:
+                continue
+        try:
+            return self._posts.get(timeout=0.05)
+        except queue.Empty:
+            return None
 
     def _start(self) -> None:
         store = self.store  # opened (and migrated) here, by the writer, before any worker reads
@@ -193,7 +203,10 @@ class Watcher:
         self._threads.append(thread)
 
     def _put(self, item) -> bool:
-        target = self._polls if isinstance(item, _Poll) else self._posts
+        if isinstance(item, _Poll):
+            target = self._polls if item.result.prepared else self._quick
+        else:
+            target = self._posts
         while not self.stop.is_set():
             try:
                 target.put(item, timeout=0.2)
