@@ -87,3 +87,12 @@ def test_trending_stories_are_read_without_error(desk, caplog):
         watcher._refresh_trending(1e12)
     assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
     assert watcher._trending_at == 1e12  # read, not skipped
+
+
+def test_shared_reads_keep_at_most_their_size():
+    from storydesk.watch.poll import SharedReads
+
+    shared = SharedReads(size=4)
+    for n in range(20):
+        assert shared.read([f"guid:{n}", f"url:https://a.example/{n}"], lambda n=n: f"page {n}") == f"page {n}"
+        assert len(shared._reads) <= 4

@@ -114,7 +114,9 @@ def memory_zone(nlp) -> AbstractContextManager:
     """spaCy's memory zone (3.8+): the strings and lexemes a parse adds to the vocabulary
     are dropped when it closes, so a long-running desk's vocabulary stays the model's own
     instead of growing with every new word. An :class:`Analysis` holds plain strings and
-    offsets, never a Doc or a string hash, so nothing it holds outlives the zone."""
+    offsets, never a Doc or a string hash, so nothing it holds outlives the zone. A zone
+    frees what any thread added meanwhile: one pipeline parses in one thread at a time
+    (the writer's, or a process's own), as everywhere in storydesk."""
     zone = getattr(nlp, "memory_zone", None)
     return zone() if zone is not None else nullcontext()
 

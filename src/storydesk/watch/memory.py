@@ -5,6 +5,7 @@ batches freed is handed back to the system.
   trafilatura's justext fallback reads (about 27 MB, otherwise loaded by the first page
   that needs the fallback, hours into a run). Memory measured after it is the desk's
   floor; anything above it that keeps growing is a leak.
+- :func:`limit_arenas`: fewer allocator arenas for a process of many threads.
 - :func:`trim`: glibc keeps freed memory in its arenas (one per thread that allocated);
   ``malloc_trim(0)`` returns their free pages. Elsewhere (musl, macOS) it does nothing.
 
@@ -22,6 +23,9 @@ import sys
 
 log = logging.getLogger(__name__)
 
+#: glibc's mallopt parameter number for the arena limit (malloc.h).
+M_ARENA_MAX = -8
+
 
 def warm_up(desk) -> None:
     """Load now what a watching desk would otherwise load on first use."""
@@ -36,6 +40,19 @@ def warm_up(desk) -> None:
             external.jt_stoplist_init()
     except (ImportError, AttributeError) as exc:  # another trafilatura: its first fallback pays instead
         log.debug("justext stop lists not preloaded: %s", exc)
+
+
+def limit_arenas(arenas: int = 2) -> bool:
+    """Let glibc's allocator keep at most ``arenas`` arenas (``MALLOC_ARENA_MAX``) instead
+    of up to eight per core, one per thread that allocated: a watcher's dozen threads
+    otherwise each fragment an arena of their own. Call before the threads start (the
+    CLI's ``watch`` does); True if set. Process-wide, so a library never calls it itself."""
+    if not sys.platform.startswith("linux"):
+        return False
+    try:
+        return bool(ctypes.CDLL("libc.so.6").mallopt(M_ARENA_MAX, arenas))
+    except (OSError, AttributeError):
+        return False
 
 
 def trim() -> bool:

@@ -47,6 +47,8 @@ CURSOR_EVERY = 1.0
 QUEUE_SIZE = 5000
 #: Polls fetched and waiting for the writer before no more feeds are handed out.
 MAX_WAITING_POLLS = 64
+#: Page cache of each worker's read-only store connection, in KiB.
+READER_CACHE_KIB = 512
 #: Real seconds between two returns of freed memory to the system (after new articles).
 TRIM_EVERY = 30.0
 
@@ -218,7 +220,7 @@ class Watcher:
     # -- feeds: workers -------------------------------------------------------------------------
     def _work(self, store: Store) -> None:
         # a read-only connection of its own (the writer's only for an in-memory store)
-        reader = store if store.path == ":memory:" else Store(store.path, readonly=True)
+        reader = _reader(store)
         try:
             while not self.stop.is_set():
                 try:
@@ -243,7 +245,7 @@ class Watcher:
         (not handed out again) until the writer has applied its poll, but only the feeds
         being fetched, and a bounded number of polls waiting for the writer, hold back
         the others."""
-        reader = store if store.path == ":memory:" else Store(store.path, readonly=True)
+        reader = _reader(store)
         try:
             while not self.stop.is_set():
                 with self._lock:
@@ -484,6 +486,17 @@ class Watcher:
                 self._save_cursor(spec, state, now)
             except Exception:  # the store may be closing under a crash: the cursor lags a second
                 log.exception("could not save the cursor of %s", spec)
+
+
+def _reader(store: Store) -> Store:
+    """A read-only connection of a worker's own (the writer's for an in-memory store),
+    its page cache kept small: workers look up a few rows by key, and ten connections'
+    default caches (2 MB each) would fill as the store grows."""
+    if store.path == ":memory:":
+        return store
+    reader = Store(store.path, readonly=True)
+    reader.execute(f"PRAGMA cache_size = -{READER_CACHE_KIB}")
+    return reader
 
 
 def _naive_published(value: str | None) -> str | None:
