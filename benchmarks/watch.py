@@ -31,10 +31,12 @@ story page. Measured:
 - duplicate articles (stored articles beyond one per published page; must be 0);
 - robots.txt-disallowed fetches (must be 0);
 - CPU seconds per new article (the watching process; storydesk's includes the posts) and
-  resident memory at the start (model loaded), half-way through the day, and at the end.
+  resident memory at the start (the warmed desk: :func:`storydesk.watch.memory.warm_up`),
+  half-way through the run, at the end of each simulated day and at the end.
 
     python benchmarks/watch.py                         # 200 feeds, the full run
     python benchmarks/watch.py --feeds 40 --entries 60 --day-seconds 60   # a quick look
+    python benchmarks/watch.py --days 4 --entries 564 --day-seconds 120 --only storydesk  # memory, day by day
 """
 
 from __future__ import annotations
