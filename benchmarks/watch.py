@@ -31,10 +31,12 @@ story page. Measured:
 - duplicate articles (stored articles beyond one per published page; must be 0);
 - robots.txt-disallowed fetches (must be 0);
 - CPU seconds per new article (the watching process; storydesk's includes the posts) and
-  resident memory at the start (model loaded), half-way through the day, and at the end.
+  resident memory at the start (the warmed desk: :func:`storydesk.watch.memory.warm_up`),
+  half-way through the run, at the end of each simulated day and at the end.
 
     python benchmarks/watch.py                         # 200 feeds, the full run
     python benchmarks/watch.py --feeds 40 --entries 60 --day-seconds 60   # a quick look
+    python benchmarks/watch.py --days 4 --entries 564 --day-seconds 120 --only storydesk  # memory, day by day
 """
 
 from __future__ import annotations
@@ -234,6 +236,10 @@ def run_system(system: str, args, budget: int | None) -> dict:
     from storydesk import Desk, Settings
     from storydesk.store import feeds as feeds_db
     from storydesk.watch.clock import iso
+    from storydesk.watch.memory import limit_arenas, warm_up
+
+    if system == "storydesk":
+        limit_arenas()  # what `storydesk watch` does first
 
     data = args.data
     plan = make_plan(data, args.feeds, args.entries, args.seed, args.days)
@@ -244,8 +250,7 @@ def run_system(system: str, args, budget: int | None) -> dict:
     settings = Settings(db=db).replace(watch_contact="https://storydesk.example/benchmark",
                                        watch_timeout=20.0, watch_workers=8)
     desk = Desk(settings)
-    _ = desk.nlp  # the model loads before the clock starts, for both systems
-    desk.analyze([_warm_article()], cache=False)
+    warm_up(desk)  # what `storydesk watch` loads before its first poll, for both systems: the start is warm
     start = time.time() - span - 600  # the simulated days end just before now
     web, ready, timed = start_web(plan, start, factor, args.posts_rate if system == "storydesk" else 0.0,
                                   args.seed, data, folder)
@@ -278,14 +283,19 @@ def run_system(system: str, args, budget: int | None) -> dict:
 
         tracemalloc.start()
 
-    def sample_mid() -> None:  # resident memory half-way through the day: growth must stop
-        while clock.time() < start + span / 2:
-            time.sleep(0.2)
-        rss_mid.append(_rss_mb())
-        if os.environ.get("WATCH_BENCH_TRACEMALLOC"):  # where memory goes in the second half
-            import tracemalloc
+    rss_days: list[float] = []
 
-            snapshots.append(tracemalloc.take_snapshot())
+    def sample_mid() -> None:  # resident memory half-way through the run and at each day's end
+        marks = sorted([(start + span / 2, "mid")] + [(start + d * DAY, d) for d in range(1, args.days)],
+                       key=lambda mark: mark[0])
+        for at, mark in marks:
+            while clock.time() < at:
+                time.sleep(0.2)
+            (rss_mid if mark == "mid" else rss_days).append(_rss_mb())
+            if os.environ.get("WATCH_BENCH_TRACEMALLOC") and mark == (1 if args.days > 1 else "mid"):
+                import tracemalloc  # where the memory of the rest of the run goes
+
+                snapshots.append(tracemalloc.take_snapshot())
 
     threading.Thread(target=sample_mid, daemon=True).start()
     if system == "storydesk":
@@ -359,7 +369,10 @@ def run_system(system: str, args, budget: int | None) -> dict:
         "RSS start MB": round(rss_start, 1),
         "RSS half-way MB": round(rss_mid[0], 1) if rss_mid else None,
         "RSS end MB": round(rss_end, 1),
+        **{f"RSS end of day {d} MB": round(v, 1) for d, v in enumerate(rss_days, start=1)},
         "requests": mine.get("requests", 0),
+        "feed requests": feed_requests,
+        "page requests": mine.get("page_requests", 0),
         "pages sampled": len(shown),
         **extra,
     }
@@ -415,13 +428,6 @@ def naive_poll(desk, clock: SimClock, start: float, span: float, ready: dict, bu
 
         desk.ingest_bytes(body, url, on_result=told)
     return {"poll every (min)": round(interval / 60, 1)}
-
-
-def _warm_article():
-    from storydesk.ingest.common import make_article
-
-    return make_article(text="Warm-up. The mayor said the bridge would reopen on Monday after repairs.",
-                        source="warm-up", format="text", raw="")
 
 
 # -- the parent ------------------------------------------------------------------------------------

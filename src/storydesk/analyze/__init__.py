@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Iterable, Iterator
+from contextlib import AbstractContextManager, nullcontext
 
 from ..config import DEFAULTS
 from ..model import Analysis, Article
@@ -98,12 +99,26 @@ def analyze_articles(
     """Analyses of ``articles`` in order, parsing them in batches with ``nlp.pipe``."""
     articles = list(articles)
     texts = (a.text[:max_chars] for a in articles)
-    for article, doc in zip(articles, nlp.pipe(texts, batch_size=batch_size)):
-        yield analyze_parsed(article, doc, max_chars)
+    with memory_zone(nlp):
+        docs = nlp.pipe(texts, batch_size=batch_size)
+        analyses = [analyze_parsed(article, doc, max_chars) for article, doc in zip(articles, docs)]
+    yield from analyses
 
 
 def analyze_article(article: Article, nlp, max_chars: int = DEFAULTS.max_analysis_chars) -> Analysis:
-    return analyze_parsed(article, nlp(article.text[:max_chars]), max_chars)
+    with memory_zone(nlp):
+        return analyze_parsed(article, nlp(article.text[:max_chars]), max_chars)
+
+
+def memory_zone(nlp) -> AbstractContextManager:
+    """spaCy's memory zone (3.8+): the strings and lexemes a parse adds to the vocabulary
+    are dropped when it closes, so a long-running desk's vocabulary stays the model's own
+    instead of growing with every new word. An :class:`Analysis` holds plain strings and
+    offsets, never a Doc or a string hash, so nothing it holds outlives the zone. A zone
+    frees what any thread added meanwhile: one pipeline parses in one thread at a time
+    (the writer's, or a process's own), as everywhere in storydesk."""
+    zone = getattr(nlp, "memory_zone", None)
+    return zone() if zone is not None else nullcontext()
 
 
 __all__ = ["ANALYZER_VERSION", "analyze_article", "analyze_articles", "analyze_parsed", "load_nlp"]

@@ -17,7 +17,7 @@ from __future__ import annotations
 import logging
 import threading
 import time
-from collections import defaultdict
+from collections import OrderedDict
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -38,6 +38,9 @@ ROBOTS_TTL = 24 * 3600.0
 ROBOTS_MAX_BYTES = 512 * 1024
 #: A whole response may take this many times ``watch_timeout``.
 DEADLINE_FACTOR = 3.0
+#: Hosts whose robots.txt (and per-host delay) is kept in memory; a host forgotten is
+#: asked again when next needed. Pages link to ever new hosts: this keeps a long run flat.
+HOSTS_KEPT = 1024
 
 
 def user_agent(contact: str | None) -> str:
@@ -82,8 +85,8 @@ class HostGate:
         self._clock = clock
         self._stop = stop
         self._cond = threading.Condition()
-        self._busy: dict[str, int] = defaultdict(int)
-        self._next_start: dict[str, float] = {}
+        self._busy: dict[str, int] = {}  # hosts with a request in flight only
+        self._next_start: dict[str, float] = {}  # pruned of past times beyond HOSTS_KEPT hosts
 
     @contextmanager
     def slot(self, host: str, delay: float = 0.0) -> Iterator[None]:
@@ -91,11 +94,14 @@ class HostGate:
             with self._cond:
                 if self._stop.is_set():
                     raise Stopped()
-                if self._busy[host] < self.concurrency:
-                    wait = self._next_start.get(host, 0.0) - self._clock.time()
+                if self._busy.get(host, 0) < self.concurrency:
+                    now = self._clock.time()
+                    wait = self._next_start.get(host, 0.0) - now
                     if wait <= 0:
-                        self._busy[host] += 1
-                        self._next_start[host] = self._clock.time() + delay
+                        self._busy[host] = self._busy.get(host, 0) + 1
+                        self._next_start[host] = now + delay
+                        if len(self._next_start) > HOSTS_KEPT:  # a past start constrains nothing
+                            self._next_start = {h: t for h, t in self._next_start.items() if t > now}
                         break
                 else:
                     self._cond.wait(0.05)
@@ -107,6 +113,8 @@ class HostGate:
         finally:
             with self._cond:
                 self._busy[host] -= 1
+                if not self._busy[host]:
+                    del self._busy[host]
                 self._cond.notify_all()
 
 
@@ -120,9 +128,9 @@ class Fetcher:
         self._clock = clock
         self._stop = stop
         self._gate = HostGate(settings.watch_host_concurrency, clock, stop)
-        self._robots: dict[str, tuple[float, object | None]] = {}
+        self._robots: OrderedDict[str, tuple[float, object | None]] = OrderedDict()  # least recent first
         self._robots_lock = threading.Lock()
-        self._robots_locks: dict[str, threading.Lock] = {}
+        self._robots_locks: dict[str, threading.Lock] = {}  # hosts being read or kept in _robots
         limits = httpx.Limits(max_connections=max(4, settings.watch_workers * 2),
                               max_keepalive_connections=max(4, settings.watch_workers))
         self._client = httpx.Client(
@@ -259,4 +267,21 @@ class Fetcher:
             cached = (now, parser)
             with self._robots_lock:
                 self._robots[host] = cached
+                self._forget_hosts()
+        else:
+            with self._robots_lock:
+                if host in self._robots:  # another worker may have dropped it meanwhile
+                    self._robots.move_to_end(host, last=True)
         return cached
+
+    def _forget_hosts(self) -> None:
+        """Keep at most HOSTS_KEPT robots.txt answers, the least recently used dropped
+        (with their locks, unless a worker holds one). Called under ``_robots_lock``."""
+        while len(self._robots) > HOSTS_KEPT:
+            host, _ = self._robots.popitem(last=False)
+            lock = self._robots_locks.get(host)
+            if lock is not None and not lock.locked():
+                del self._robots_locks[host]
+        if len(self._robots_locks) > 2 * HOSTS_KEPT:
+            for host in [h for h, lock in self._robots_locks.items() if h not in self._robots and not lock.locked()]:
+                del self._robots_locks[host]

@@ -29,6 +29,7 @@ from ..store import feeds as db
 from ..stories.tracker import PostItem
 from .clock import Clock, SystemClock, epoch, iso
 from .fetch import Fetcher
+from .memory import trim, warm_up
 from .poll import PollResult, Prepared, SharedReads, poll_feed
 from .schedule import WEEK, backoff, max_age, rate_interval, retry_after
 from .streams import PostStream, StreamError, open_stream
@@ -46,6 +47,10 @@ CURSOR_EVERY = 1.0
 QUEUE_SIZE = 5000
 #: Polls fetched and waiting for the writer before no more feeds are handed out.
 MAX_WAITING_POLLS = 64
+#: Page cache of each worker's read-only store connection, in KiB.
+READER_CACHE_KIB = 512
+#: Real seconds between two returns of freed memory to the system (after new articles).
+TRIM_EVERY = 30.0
 
 
 @dataclass
@@ -121,7 +126,11 @@ class Watcher:
         ]
         self._on_article = on_article
         self._rng = random.Random()
-        self._polls: queue.Queue = queue.Queue()  # polls first: an article waits for no post
+        # polls with nothing to store (304s, faults) first: applying one takes a moment and
+        # puts its feed back on schedule, where behind a busy poll's analysis it would wait
+        # (and hold back the scheduler); then polls with entries; then posts
+        self._quick: queue.Queue = queue.Queue()
+        self._polls: queue.Queue = queue.Queue()  # polls before posts: an article waits for no post
         self._posts: queue.Queue = queue.Queue(QUEUE_SIZE)
         self._jobs: queue.Queue = queue.Queue()
         self._in_flight: set[int] = set()  # handed out, not yet applied by the writer
@@ -134,14 +143,23 @@ class Watcher:
         self._threads: list[threading.Thread] = []
         self._shared = SharedReads()
         self._current: PollResult | None = None  # the poll whose entries are being stored
+        self._warm = False
+        self._trimmed_at = time.monotonic()
 
     @property
     def store(self) -> Store:
         return self.desk.store
 
     # -- running --------------------------------------------------------------------------------
+    def warm(self) -> None:
+        """Load what watching needs once (:func:`.memory.warm_up`); :meth:`run` calls it."""
+        if not self._warm:
+            warm_up(self.desk)
+            self._warm = True
+
     def run(self, *, until: float | None = None) -> WatchStats:
         """Watch until :attr:`stop` is set (or the clock reaches ``until``)."""
+        self.warm()
         self._start()
         try:
             while not self.stop.is_set():
@@ -149,14 +167,9 @@ class Watcher:
                 if until is not None and now >= until:
                     break
                 self._refresh_trending(now)
-                try:
-                    item = self._polls.get_nowait()
-                except queue.Empty:
-                    try:
-                        item = self._posts.get(timeout=0.05)
-                    except queue.Empty:
-                        continue
-                self._handle(item)
+                item = self._next_item()
+                if item is not None:
+                    self._handle(item)
         finally:
             self.stop.set()
             self._flush_cursors()
@@ -164,6 +177,17 @@ class Watcher:
             for thread in self._threads:
                 thread.join(timeout=0.5)
         return self.stats
+
+    def _next_item(self):
+        for ready in (self._quick, self._polls):
+            try:
+                return ready.get_nowait()
+            except queue.Empty:
+                continue
+        try:
+            return self._posts.get(timeout=0.05)
+        except queue.Empty:
+            return None
 
     def _start(self) -> None:
         store = self.store  # opened (and migrated) here, by the writer, before any worker reads
@@ -181,7 +205,10 @@ class Watcher:
         self._threads.append(thread)
 
     def _put(self, item) -> bool:
-        target = self._polls if isinstance(item, _Poll) else self._posts
+        if isinstance(item, _Poll):
+            target = self._polls if item.result.prepared else self._quick
+        else:
+            target = self._posts
         while not self.stop.is_set():
             try:
                 target.put(item, timeout=0.2)
@@ -193,7 +220,7 @@ class Watcher:
     # -- feeds: workers -------------------------------------------------------------------------
     def _work(self, store: Store) -> None:
         # a read-only connection of its own (the writer's only for an in-memory store)
-        reader = store if store.path == ":memory:" else Store(store.path, readonly=True)
+        reader = _reader(store)
         try:
             while not self.stop.is_set():
                 try:
@@ -218,7 +245,7 @@ class Watcher:
         (not handed out again) until the writer has applied its poll, but only the feeds
         being fetched, and a bounded number of polls waiting for the writer, hold back
         the others."""
-        reader = store if store.path == ":memory:" else Store(store.path, readonly=True)
+        reader = _reader(store)
         try:
             while not self.stop.is_set():
                 with self._lock:
@@ -246,7 +273,8 @@ class Watcher:
 
         window = f"{2 * self.settings.trend_bucket_hours:g}h"
         try:
-            stories = {t["story_id"] for t in trends(self.store, self.settings, window=window) if t.get("story_id")}
+            listed = trends(self.store, self.settings, window=window)["trends"]
+            stories = {t["story_id"] for t in listed if t.get("story_id")}
         except Exception:  # trends are advisory here: a failure only keeps the old speeds
             log.exception("could not read trending stories")
             return
@@ -255,11 +283,15 @@ class Watcher:
     # -- feeds: the writer ----------------------------------------------------------------------
     def _handle(self, item) -> None:
         if isinstance(item, _Poll):
+            articles = self.stats.articles + self.stats.edits
             try:
                 self._apply(item.result)
             finally:
                 with self._lock:
                     self._in_flight.discard(item.result.feed["id"])
+            if self.stats.articles + self.stats.edits > articles and time.monotonic() - self._trimmed_at >= TRIM_EVERY:
+                trim()  # pages read and parsed: their memory back to the system, not kept in arenas
+                self._trimmed_at = time.monotonic()
         elif isinstance(item, _Post):
             self._store_post(item)
 
@@ -454,6 +486,17 @@ class Watcher:
                 self._save_cursor(spec, state, now)
             except Exception:  # the store may be closing under a crash: the cursor lags a second
                 log.exception("could not save the cursor of %s", spec)
+
+
+def _reader(store: Store) -> Store:
+    """A read-only connection of a worker's own (the writer's for an in-memory store),
+    its page cache kept small: workers look up a few rows by key, and ten connections'
+    default caches (2 MB each) would fill as the store grows."""
+    if store.path == ":memory:":
+        return store
+    reader = Store(store.path, readonly=True)
+    reader.execute(f"PRAGMA cache_size = -{READER_CACHE_KIB}")
+    return reader
 
 
 def _naive_published(value: str | None) -> str | None:

@@ -1,0 +1,66 @@
+"""A watcher's memory stays flat: what is loaded once is loaded at start, and what big
+batches freed is handed back to the system.
+
+- :func:`warm_up`: the spaCy model, one analysis, and the stop lists of every language
+  trafilatura's justext fallback reads (about 27 MB, otherwise loaded by the first page
+  that needs the fallback, hours into a run). Memory measured after it is the desk's
+  floor; anything above it that keeps growing is a leak.
+- :func:`limit_arenas`: fewer allocator arenas for a process of many threads.
+- :func:`trim`: glibc keeps freed memory in its arenas (one per thread that allocated);
+  ``malloc_trim(0)`` returns their free pages. Elsewhere (musl, macOS) it does nothing.
+
+What grows with the data is bounded where it lives: spaCy's vocabulary by the analyzer's
+memory zone (:func:`storydesk.analyze.memory_zone`), the fetcher's per-host tables by
+:data:`storydesk.watch.fetch.HOSTS_KEPT`, shared reads by their size, stories in memory
+by the grouper's horizon, trend terms by ``trend_table_size``.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import logging
+import sys
+
+log = logging.getLogger(__name__)
+
+#: glibc's mallopt parameter number for the arena limit (malloc.h).
+M_ARENA_MAX = -8
+
+
+def warm_up(desk) -> None:
+    """Load now what a watching desk would otherwise load on first use."""
+    from ..ingest.common import make_article
+
+    desk.analyze([make_article(text="Warm-up. The mayor said the bridge would reopen on Monday after repairs.",
+                               source="warm-up", format="text", raw="")], cache=False)
+    try:  # trafilatura's fallback builds this once, from every language's list
+        from trafilatura import external
+
+        if getattr(external, "JT_STOPLIST", None) is None:
+            external.jt_stoplist_init()
+    except (ImportError, AttributeError) as exc:  # another trafilatura: its first fallback pays instead
+        log.debug("justext stop lists not preloaded: %s", exc)
+
+
+def limit_arenas(arenas: int = 2) -> bool:
+    """Let glibc's allocator keep at most ``arenas`` arenas (``MALLOC_ARENA_MAX``) instead
+    of up to eight per core, one per thread that allocated: a watcher's dozen threads
+    otherwise each fragment an arena of their own. Call before the threads start (the
+    CLI's ``watch`` does); True if set. Process-wide, so a library never calls it itself."""
+    if not sys.platform.startswith("linux"):
+        return False
+    try:
+        return bool(ctypes.CDLL("libc.so.6").mallopt(M_ARENA_MAX, arenas))
+    except (OSError, AttributeError):
+        return False
+
+
+def trim() -> bool:
+    """Return the allocator's free memory to the system (glibc only); True if it did."""
+    if not sys.platform.startswith("linux"):
+        return False
+    try:
+        libc = ctypes.CDLL("libc.so.6")
+        return bool(libc.malloc_trim(0))
+    except (OSError, AttributeError):  # not glibc
+        return False
