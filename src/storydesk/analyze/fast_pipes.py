@@ -146,25 +146,23 @@ def speed_up(nlp) -> list[str]:
     from spacy.pipeline import AttributeRuler
 
     _register()
-    done = []
-    for name, kind, fast in (("attribute_ruler", AttributeRuler, FastAttributeRules),):
-        if name not in nlp.pipe_names or not isinstance(nlp.get_pipe(name), kind):
-            continue
-        try:
-            rules = fast(nlp.get_pipe(name))
-        except Unsupported as exc:
-            log.info("keeping spaCy's %s: %s", name, exc)
-            continue
-        names = nlp.pipe_names
-        after = names[names.index(name) + 1] if names.index(name) + 1 < len(names) else None
-        nlp.remove_pipe(name)
-        if after is None:
-            nlp.add_pipe(_FACTORY, name=name)
-        else:
-            nlp.add_pipe(_FACTORY, name=name, before=after)
-        nlp.get_pipe(name).rules = rules
-        done.append(name)
-    return done
+    name = "attribute_ruler"
+    if name not in nlp.pipe_names or not isinstance(nlp.get_pipe(name), AttributeRuler):
+        return []
+    try:
+        rules = FastAttributeRules(nlp.get_pipe(name))
+    except Unsupported as exc:
+        log.info("keeping spaCy's %s: %s", name, exc)
+        return []
+    names = nlp.pipe_names
+    after = names[names.index(name) + 1] if names.index(name) + 1 < len(names) else None
+    nlp.remove_pipe(name)
+    if after is None:
+        nlp.add_pipe(_FACTORY, name=name)
+    else:
+        nlp.add_pipe(_FACTORY, name=name, before=after)
+    nlp.get_pipe(name).rules = rules
+    return [name]
 
 
 _FACTORY = "storydesk_fast_rules"

@@ -206,7 +206,7 @@ class StorySentences:
         article ``b``, in order."""
         q = self._query(a, span)
         mine, ents, nums = q["items"], q["entities"], q["numbers"]
-        s_lede = 1.0 if bisect_left([s for s, _ in self.pieces[a]], span[0]) == 0 else 0.0
+        s_lede = 1.0 if not self.pieces[a] or span[0] <= self.pieces[a][0][0] else 0.0  # it leads its article
         out = []
         for k, (theirs, tvec, frames, dates) in enumerate(zip(self.items[b], self.vectors[b], self.frames[b],
                                                                self.dates[b])):

@@ -143,12 +143,7 @@ def save_assignment(
     n_docs: int,
 ) -> None:
     """Record where one article went and the grouping state it changed."""
-    conn.execute(  # the row first (the article references it); its state below
-
-        "INSERT INTO stories (id, headline, first_seen, last_seen, state, updated_at) "
-        "VALUES (?, NULL, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING",
-        (state["id"], state["first"], state["last"], json.dumps(state), _now()),
-    )
+    _upsert_story(conn, state)  # the row first: the membership below references it
     position = conn.execute("SELECT coalesce(max(position), 0) + 1 FROM story_articles").fetchone()[0]
     conn.execute(
         "INSERT OR IGNORE INTO story_articles "
@@ -165,12 +160,17 @@ def save_assignment(
         "ON CONFLICT (key) DO UPDATE SET value = excluded.value",
         (str(n_docs),),
     )
-    save_story(conn, state)
+    _set_headline(conn, state["id"])
 
 
 def save_story(conn: sqlite3.Connection, state: dict) -> None:
     """Store a story's grouping state (its span and centroid) and its headline: the
     title of its first original article."""
+    _upsert_story(conn, state)
+    _set_headline(conn, state["id"])
+
+
+def _upsert_story(conn: sqlite3.Connection, state: dict) -> None:
     conn.execute(
         "INSERT INTO stories (id, headline, first_seen, last_seen, state, updated_at) "
         "VALUES (?, NULL, ?, ?, ?, ?) ON CONFLICT (id) DO UPDATE SET "
@@ -178,12 +178,15 @@ def save_story(conn: sqlite3.Connection, state: dict) -> None:
         "state = excluded.state, updated_at = excluded.updated_at",
         (state["id"], state["first"], state["last"], json.dumps(state), _now()),
     )
+
+
+def _set_headline(conn: sqlite3.Connection, story_id: str) -> None:
     conn.execute(
         "UPDATE stories SET headline = (SELECT a.title FROM story_articles s "
         "JOIN articles a ON a.id = s.article_id WHERE s.story_id = ? AND a.title IS NOT NULL "
         "AND a.title != '' ORDER BY s.duplicate_of IS NOT NULL, s.seen_at, s.position LIMIT 1) "
         "WHERE id = ?",
-        (state["id"], state["id"]),
+        (story_id, story_id),
     )
 
 

@@ -47,20 +47,22 @@ def limit_arenas(arenas: int = 2) -> bool:
     of up to eight per core, one per thread that allocated: a watcher's dozen threads
     otherwise each fragment an arena of their own. Call before the threads start (the
     CLI's ``watch`` does); True if set. Process-wide, so a library never calls it itself."""
-    if not sys.platform.startswith("linux"):
-        return False
-    try:
-        return bool(ctypes.CDLL("libc.so.6").mallopt(M_ARENA_MAX, arenas))
-    except (OSError, AttributeError):
-        return False
+    libc = _glibc()
+    return libc is not None and bool(libc.mallopt(M_ARENA_MAX, arenas))
 
 
 def trim() -> bool:
     """Return the allocator's free memory to the system (glibc only); True if it did."""
+    libc = _glibc()
+    return libc is not None and bool(libc.malloc_trim(0))
+
+
+def _glibc():
+    """The C library when it is glibc (it has ``malloc_trim`` and ``mallopt``), else None."""
     if not sys.platform.startswith("linux"):
-        return False
+        return None
     try:
         libc = ctypes.CDLL("libc.so.6")
-        return bool(libc.malloc_trim(0))
-    except (OSError, AttributeError):  # not glibc
-        return False
+    except OSError:
+        return None
+    return libc if hasattr(libc, "malloc_trim") and hasattr(libc, "mallopt") else None
