@@ -361,3 +361,46 @@ def test_a_fragment_below_agreed_to_is_not_what_the_agreeing_said(nlp):
             'had agreed to resolve the issue "in peaceful manner" that would "bring permanent peace".\n')
     q = _quote(_analyze(nlp, text), "peaceful manner")
     assert q.speaker in ("Ana Diaz", None)
+
+
+# -- round four: shapes the new dev stories showed ----------------------------------------
+
+def test_a_body_called_by_its_kind_alone_is_not_shown_as_a_role(nlp):
+    text = ('Ana Diaz was a guide for Northway Tours, which runs hiking trips.\n\n'
+            '"Her passion made her a rising star at Northway," the company said in a statement on Monday.\n')
+    q = _quote(_analyze(nlp, text), "rising star")
+    assert q.speaker in ("Northway Tours", None)
+
+
+def test_a_body_the_tagger_calls_a_person_is_shown_as_a_body(nlp):
+    from storydesk.analyze.coref import body_name
+
+    assert body_name("Rail Accident Investigation Branch") and body_name("Center for Humane Technology")
+    assert not body_name("Tom Branch") and not body_name("Ana Diaz")
+
+
+def test_the_words_of_someone_s_comment_are_not_the_reporter_of_the_comment(nlp):
+    # the coach reports the attendant's words: "his first comment" is the attendant's
+    text = ('Assistant coach Tom Reyes said in a tweet that the flight attendant saw two players with '
+            'blankets and that his first comment was "did you steal them?"\n')
+    q = _quote(_analyze(nlp, text), "did you steal them")
+    assert q.speaker != "Tom Reyes"
+
+
+def test_a_double_quote_inside_a_single_quoted_post_is_part_of_it(nlp):
+    text = ("Tom Reyes tweeted: 'A man sees 2 young athletes, his first comment is \"did you steal "
+            "them\" how about you get the facts first'\n")
+    spans, _ = pair_quotes(text)
+    assert len(spans) == 1 and "did you steal them" in spans[0].text
+    q = _quote(_analyze(nlp, text), "did you steal them")
+    assert q.speaker in ("Tom Reyes", None)
+
+
+def test_a_pronoun_after_a_caption_is_not_the_caption_s_person(nlp):
+    # a caption without a full stop between a woman's account and her "she said"
+    text = ('Ana Diaz said she was told to leave after she asked the pilot for her seat. She said '
+            'she planned to file a complaint.\n'
+            'Head coach Robin Hale tweeted that the airline needs training\n'
+            '"I did not say one word to anybody," she said.\n')
+    q = _quote(_analyze(nlp, text), "did not say one word")
+    assert q.speaker in ("Ana Diaz", None)

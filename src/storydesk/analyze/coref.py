@@ -27,7 +27,7 @@ from dataclasses import dataclass, field, replace
 
 from ..model import Entity
 from .headlines import inside
-from .lexicon import FIRST_SECOND, GROUP_NOUNS, PLURAL_PRONOUNS, PRONOUN_GENDER, ROLE_NOUNS, TITLES
+from .lexicon import FIRST_SECOND, GROUP_NOUNS, NAMED_BODY_NOUNS, PLURAL_PRONOUNS, PRONOUN_GENDER, ROLE_NOUNS, TITLES
 from .roles import (
     RoleMention,
     Tie,
@@ -179,8 +179,9 @@ def read_people(doc, entities: list[Entity], quoted, headlines=(), text: str | N
         if not subject:
             continue
         first = subject[0].start
+        line_end = text.find("\n", first) % (len(text) + 1)  # a caption's sentence runs on
         pron = {PRONOUN_GENDER[t.text.lower()] for t in sent
-                if t.text.lower() in ("he", "she") and t.idx > first and not quoted(t.idx)}
+                if t.text.lower() in ("he", "she") and first < t.idx < line_end and not quoted(t.idx)}
         if len(pron) == 1:
             votes[named.pop()][pron.pop()] += 1
     _continuation_votes(doc, people.persons, quoted, headlines, votes)
@@ -264,11 +265,14 @@ def resolve_pronoun(doc, tok, people: People, quoted, text: str | None = None,
     # "Clinton says she ...", "Ban condemned what he called ...": the subject of the
     # sentence the pronoun sits in, when it is one compatible person, comes first
     sent = tok.sent
-    subjects = _subject_names(doc, people, sent.start_char, tok.idx, gender)
+    text = doc.text if text is None else text
+    # a sentence the parser ran over a paragraph's end (a caption without a full stop
+    # before it) is read from the pronoun's paragraph only
+    start = max(sent.start_char, text.rfind("\n", 0, tok.idx) + 1)
+    subjects = _subject_names(doc, people, start, tok.idx, gender)
     if len(subjects) == 1:
         return subjects.pop()
-    text = doc.text if text is None else text
-    own_subject = any(t.dep_ in _SUBJ and t.i < tok.i and not quoted(t.idx) for t in sent)
+    own_subject = any(t.dep_ in _SUBJ and start <= t.idx < tok.idx and not quoted(t.idx) for t in sent)
     if not subjects and not own_subject and tok.dep_ in _SUBJ:
         # "Yakubu said her daughter Dana was among them. "...," she said.": a subject
         # pronoun continues the main subject of the sentence before, when that is one
@@ -418,6 +422,8 @@ def _role_text(doc, start: int, end: int, quoted) -> tuple[int, int] | None:
             stop = edge
     while stop > start and doc[stop - 1].is_punct:
         stop -= 1
+    if lemma in NAMED_BODY_NOUNS and stop - start == 2 and doc[start].lower_ in ("the", "this"):
+        return None  # "the company said": a body named elsewhere, shown by its kind alone
     return start, stop
 
 
@@ -457,6 +463,23 @@ def _cut_name(name: str) -> bool:
     return last in TITLES or re.fullmatch(r"\d+(st|nd|rd|th)", last) is not None
 
 
+_BODY_WORDS = NAMED_BODY_NOUNS | frozenset(
+    """branch department bureau service services ministry office police authority court agency
+    corporation center centre institute association airlines airways""".split())
+
+
+def body_name(name: str) -> bool:
+    """A name the tagger took for a person's that names a body: a word for a body comes
+    first or, in a name of three words or more, anywhere ("Rail Accident Investigation
+    Branch", "Center for Humane Technology"; not "Tom Branch").
+
+    >>> body_name("Rail Accident Investigation Branch"), body_name("Tom Branch")
+    (True, False)
+    """
+    words = [w.lower() for w in name.split()]
+    return bool(words) and (words[0] in _BODY_WORDS or len(words) >= 3 and any(w in _BODY_WORDS for w in words))
+
+
 def speaker_of(doc, start: int, end: int, entities: list[Entity], people: People, quoted,
                text: str | None = None) -> tuple[str | None, str | None, int, int]:
     """``(speaker, speaker_type, start, end)`` for the speaker mention ``doc[start:end]``
@@ -479,7 +502,7 @@ def speaker_of(doc, start: int, end: int, entities: list[Entity], people: People
             # apposition ("Ana Diaz, the chairwoman", "Ambassador to the UN Nikki Haley")
             if e.canonical == name and (e.start < e_char and s_char < e.end or lo <= e.start < hi):
                 s_char, e_char = min(s_char, e.start), max(e_char, e.end)
-        kind = "person" if "PERSON" in types or not types else "organization"
+        kind = "person" if ("PERSON" in types or not types) and not body_name(name) else "organization"
         return name, kind, s_char, e_char
     if span.root.lower_ in PRONOUN_GENDER:
         role = pronoun_role(doc, span.root, people, text)
@@ -501,5 +524,5 @@ def with_people(entities: list[Entity], people: People) -> list[Entity]:
             if e.type == "PERSON" else e for e in entities]
 
 
-__all__ = ["People", "pronoun_role", "with_people", "read_people", "resolve_pronoun", "resolve_role_mention",
-           "speaker_name", "speaker_of"]
+__all__ = ["People", "body_name", "pronoun_role", "with_people", "read_people", "resolve_pronoun",
+           "resolve_role_mention", "speaker_name", "speaker_of"]

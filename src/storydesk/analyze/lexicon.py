@@ -104,3 +104,12 @@ GROUP_NOUNS = frozenset(
     campaign organisation organization foundation charity association institute
     university school church army military navy force regulator watchdog""".split()
 )
+
+#: Nouns for a body that the text has named before it calls it by its kind alone ("the
+#: company said", "the campaign states"): such a phrase stands for a name, so it is not an
+#: unnamed role to show (unlike "the police" or "the government", which speak as what they are).
+NAMED_BODY_NOUNS = frozenset(
+    """company firm group campaign organisation organization foundation charity association
+    institute agency club team union party board commission committee council hospital zoo
+    university school church""".split()
+)

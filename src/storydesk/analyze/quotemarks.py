@@ -138,17 +138,27 @@ def _single_spans(text: str, start: int, end: int) -> list[tuple[int, int]]:
 
 def _single_close(text: str, start: int, end: int) -> int | None:
     """The closing single mark of a passage opened before ``start``, or None."""
-    for k in range(start, end):
+    k = start
+    while k < end:
         c = text[k]
-        if c in "‘\"“”":
+        if c in "\"“":  # a double-quoted passage nested in the single-quoted one
+            inner = next((j for j in range(k + 1, end) if text[j] in "\"”"), None)
+            if inner is None:
+                return None
+            k = inner + 1
+            continue
+        if c in "‘”":
             return None
         if c in "’'" and not text[k - 1].isspace():
             nxt = text[k + 1] if k + 1 < len(text) else " "
             if _WORD.match(nxt):
+                k += 1
                 continue  # an apostrophe inside a word
             if text[k - 1] == "s" and text[k + 1 : k + 3].strip()[:1].islower():
+                k += 1
                 continue  # a plural possessive ("the fans’ anger")
             return k
+        k += 1
     return None
 
 
@@ -199,6 +209,9 @@ def pair_quotes(text: str) -> tuple[list[QuoteSpan], list[str]]:
             inside.append((dangling, end))
         for o, c in _single_spans(text, start, end):
             if not any(a <= o <= b for a, b in inside) and not _after_unpaired(o, unpaired, dangling):
+                # a double-quoted passage inside it is part of it ('... his 1st comment is "did you
+                # steal them" how about ...'), not a passage of its own
+                found = [f for f in found if f is None or not o < f.open < c]
                 found.append(_span(text, o, c, para))
         spans.extend(sorted((f for f in found if f is not None), key=lambda q: q.start))
     return spans, notes

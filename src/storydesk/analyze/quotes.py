@@ -24,6 +24,7 @@ from bisect import bisect_right
 
 from ..model import Entity, Post, Quote
 from .coref import People, read_people, speaker_name, speaker_of
+from .lexicon import MESSAGE_NOUNS
 from .quotemarks import QuoteSpan, pair_quotes
 from .roles import paragraph_before
 from .speaker_candidates import Candidate, Scene, gather
@@ -214,12 +215,40 @@ def attribute_quotes(doc, entities: list[Entity], posts: list[Post],
             explain.append((span, cands))
         best, p = model.best(cands)
         quote = _decide(ctx, span, cue, best, p, model, carried, entities, people)
+        owner = _words_owner(doc, rng, ctx.inside)
+        if quote.speaker is not None and owner is not None and (owner.pos_ != "PROPN" or speaker_name(
+                doc, owner.i, owner.i + 1, entities, people, ctx.quoted, ctx.text) != quote.speaker):
+            # "his first comment was "..."": a pronoun's owner may be anyone in the sentence
+            quote = Quote(quote.start, quote.end, quote.text, None, cue=quote.cue)
         kept[n] = len(out)
         out.append(quote)
         if quote.speaker_start is not None:
             last[span.paragraph] = quote
     _one_speaker_per_chain(spans, kept, out)
     return out, people
+
+
+_SPEECH_NOUNS = MESSAGE_NOUNS | frozenset("comment word question remark answer reaction".split())
+
+
+def _words_owner(doc, rng: tuple[int, int], inside):
+    """The owner of a speech noun the quote is the content of ("... that his first comment
+    was "did you steal them?"": "his"), on the way up from the quote to its cue; None
+    when there is none. The words are that owner's, whoever the cue's subject is."""
+    tok = next((t for t in doc[rng[0]:rng[1]] if t.head is t or not rng[0] <= t.head.i < rng[1]), None)
+    for _ in range(4):
+        if tok is None or tok.head is tok or inside(tok.head.i):
+            return None
+        head = tok.head
+        for c in head.children:
+            if c.dep_ in ("nsubj", "nsubjpass") and c.lemma_.lower() in _SPEECH_NOUNS:
+                owner = next((g for g in c.children if g.dep_ == "poss"), None)
+                if owner is not None:
+                    return owner
+        if is_cue(head):
+            return None
+        tok = head
+    return None
 
 
 def _chains(spans: list[QuoteSpan]) -> list[list[int]]:

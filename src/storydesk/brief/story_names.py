@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import replace
 
+from ..analyze.coref import body_name
 from ..analyze.entities import matches, name_key
 from ..model import AnalyzedArticle
 from .story_speakers import resolve_speakers
@@ -44,6 +45,8 @@ def _named(q, name: str, types: dict[str, str]):
     """Quote ``q`` spoken by ``name``; a named speaker takes the type the story votes for
     the name (a body one article's tagger read as a person is shown as a body)."""
     kind = types.get(name)
+    if kind == "PERSON" and body_name(name):
+        kind = "ORG"  # "Rail Accident Investigation Branch": its words say what it is
     if q.speaker_type in ("person", "organization") and kind in ("PERSON", "ORG"):
         return replace(q, speaker=name, speaker_type="person" if kind == "PERSON" else "organization")
     return replace(q, speaker=name)
