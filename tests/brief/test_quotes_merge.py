@@ -183,3 +183,18 @@ def test_an_unnamed_role_joins_a_name_only_when_the_name_is_at_least_as_probable
     assert sorted(q["speaker"] for q in split) == ["Ann Price", "a spokesman for the operator"]
     assert all(q.get("speaker_conflict") for q in split)
     assert {q["speaker_type"] for q in split} == {"person", "role"}
+
+
+def test_a_body_called_by_its_kind_alone_is_shown_as_nobody_not_as_a_role():
+    # "the company said": the article named the company elsewhere; beside other outlets'
+    # quotes the phrase says nobody, and a role it is not
+    words = "Her passion made her a rising star at the firm"
+    body = _with(_story(("Courier", f'"{words}," the company said.', ((words, "the company", "said"),)))[0],
+                 speaker_type="role", speaker_probability=0.95)
+    other = "The trips will resume once the inquiry has reported"
+    role = _with(_story(("Ledger", f'"{other}," a spokesman for the firm said.',
+                         ((other, "a spokesman for the firm", "said"),)))[0],
+                 speaker_type="role", speaker_probability=0.95)
+    shown = {q["text"]: q["speaker"] for q in build_quotes([body, role])}
+    assert shown[words] is None
+    assert shown[other] == "a spokesman for the firm"

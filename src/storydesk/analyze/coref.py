@@ -422,8 +422,6 @@ def _role_text(doc, start: int, end: int, quoted) -> tuple[int, int] | None:
             stop = edge
     while stop > start and doc[stop - 1].is_punct:
         stop -= 1
-    if lemma in NAMED_BODY_NOUNS and stop - start == 2 and doc[start].lower_ in ("the", "this"):
-        return None  # "the company said": a body named elsewhere, shown by its kind alone
     return start, stop
 
 

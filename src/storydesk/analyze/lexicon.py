@@ -106,8 +106,9 @@ GROUP_NOUNS = frozenset(
 )
 
 #: Nouns for a body that the text has named before it calls it by its kind alone ("the
-#: company said", "the campaign states"): such a phrase stands for a name, so it is not an
-#: unnamed role to show (unlike "the police" or "the government", which speak as what they are).
+#: company said", "the campaign states"): such a phrase stands for a name, so a brief does
+#: not show it as an unnamed role (unlike "the police" or "the government", which speak as
+#: what they are); and a name with one of these words names a body, not a person.
 NAMED_BODY_NOUNS = frozenset(
     """company firm group campaign organisation organization foundation charity association
     institute agency club team union party board commission committee council hospital zoo

@@ -24,10 +24,11 @@ from __future__ import annotations
 
 import logging
 from collections import Counter, defaultdict
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..analyze.entities import name_key, same_person
+from ..analyze.lexicon import NAMED_BODY_NOUNS
 from ..model import AnalyzedArticle, Quote
 from .quote_match import same_utterance, tokens
 from .sources import source
@@ -62,6 +63,18 @@ class _Group:
         return {m.quote.speaker for m in self.members if m.quote.speaker}
 
 
+def _bare_body(role: str | None) -> bool:
+    """A body called by its kind alone ("the company", "The campaign"): the article named
+    it elsewhere, and beside other outlets' quotes the phrase says nobody, so a brief
+    shows no speaker rather than a role that is not one.
+
+    >>> _bare_body("the company"), _bare_body("a spokesperson for the company"), _bare_body("the police")
+    (True, False, False)
+    """
+    words = (role or "").lower().split()
+    return len(words) == 2 and words[0] in ("the", "this") and words[1] in NAMED_BODY_NOUNS
+
+
 def _printed(analyzed: list[AnalyzedArticle]) -> list[_Printed]:
     out = []
     for index, item in enumerate(analyzed):
@@ -74,6 +87,8 @@ def _printed(analyzed: list[AnalyzedArticle]) -> list[_Printed]:
             toks = tokens(printed)
             if len(toks) < MIN_WORDS or (len(toks) < MIN_WORDS_WITHOUT_CUE and not q.cue):
                 continue
+            if q.speaker_type == "role" and _bare_body(q.speaker):
+                q = replace(q, speaker=None, speaker_type=None, speaker_probability=None)
             out.append(_Printed(index, q, printed, toks))
     # fullest forms first, so that trimmed printings join the group of the full one
     out.sort(key=lambda p: (-len(p.tokens), p.article, p.quote.start))
