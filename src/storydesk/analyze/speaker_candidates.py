@@ -279,7 +279,10 @@ def gather(scene: Scene, window: tuple[int, int], quote: tuple[int, int], region
         dist = root - q_hi if after else q_lo - root
         f["log_dist"] = math.log1p(max(0, dist))
         f["same_sent"] = float(tok.sent.start in q_sents or any(
-            tok.sent.start <= i < tok.sent.end for i in (q_lo, q_hi - 1)))
+            tok.sent.start <= i < tok.sent.end for i in (q_lo, q_hi - 1)) or (
+            # `"... ships violated the resolutions?" Hua said.`: the parser ends the sentence
+            # at the quote's "?" or "!", but the attribution right after it is the quote's
+            after and q_hi <= tok.sent.start and all(t.is_punct or t.is_space for t in doc[q_hi:tok.sent.start])))
         if f["same_sent"] and f.get("subj_speech"):
             f["subj_speech_same_sent"] = 1.0
         f["prev_par"] = float(tok.idx < paragraph)
