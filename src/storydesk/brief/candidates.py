@@ -43,6 +43,11 @@ True
 >>> text = "LONDON • Actress Jane Doe said the film was finished."
 >>> text[_DATELINE.match(text).end():]
 'Actress Jane Doe said the film was finished.'
+>>> [t[_DATELINE.match(t).end():] for t in ("(CNN)Stabbings were reported.", "WASHINGTON—The Senate met.",
+...                                          "(Reuters) - A judge ruled.")]
+['Stabbings were reported.', 'The Senate met.', 'A judge ruled.']
+>>> _DATELINE.match("NATO-led forces withdrew.") is None and _DATELINE.match("(R) Senator Doe spoke.") is None
+True
 """
 
 from __future__ import annotations
@@ -68,8 +73,10 @@ _POINTER = re.compile(
 _ANNOUNCING = re.compile(r"here(?:'s|’s|\s+is|\s+are)\s+(?:what|how|why|where|when|who|everything|a\s+look)\b", re.I)
 _LINKISH = re.compile(r"pic\.twitter\.com|https?://|www\.|(?:^|\s)@\w", re.I)
 _QUOTED = re.compile(r"""“[^”]*”|"[^"]*"|‘[^’]{12,}’""")
-# "LONDON • ", "WASHINGTON (Reuters) - ", "NEW YORK — ": a dateline, not part of the sentence
-_DATELINE = re.compile(r"[A-Z]{3,}[A-Z .,'’-]{0,40}(?:\([^)]{1,40}\))?\s*[•—–-]+\s+(?=[A-Z\"“‘'])")
+# "LONDON • ", "WASHINGTON (Reuters) - ", "NEW YORK — ", "WASHINGTON—", "(Reuters) - ", "(CNN)":
+# a dateline or wire credit, not part of the sentence
+_DATELINE = re.compile(r"(?:[A-Z]{3,}[A-Z .,'’-]{0,40}(?:\([^)]{1,40}\))?\s*(?:[•—–]+\s*|-+\s+)"
+                       r"|\((?:[A-Z][\w.&]*\s?){1,3}\)(?:\s*[—–-]+\s+|(?=[A-Z])))(?=[A-Z\"“‘'])")
 # A sentence opening with one of these continues the one before it.
 _CONNECTIVE = re.compile(
     r"(?:but|however|and|yet|still|so(?!\s+far\b)|or|nor|instead|nevertheless|nonetheless|moreover|furthermore|"
