@@ -20,8 +20,10 @@ With ``--partial`` (the fourth round) the pool is storydesk's model's top 1 of e
 (s, B), up to ``--top`` short sentences of B that share one detail with s (a name or a
 number) and have at most ``PARTIAL_SHARE`` of its items, ranked by the model, and one
 clash as above: the pairs that a partial report cited as if it reported the claim comes
-from. No other ranker is used and MiniLM is not needed. Each pooled pair is one JSON line with both texts, for a person to
-label; the labels file in ``benchmarks/labels/`` keeps only offsets and text hashes, never
+from. No other ranker is used and MiniLM is not needed.
+
+Each pooled pair is one JSON line with both texts, for a person to label; the labels
+file in ``benchmarks/labels/`` keeps only offsets and text hashes, never
 the data's text (see benchmarks/citations.py, which reads it).
 """
 
