@@ -100,17 +100,26 @@ def merge_labels(pool: Path, annotations: list[Path], out: Path) -> int:
     return n
 
 
+def pool_row(split: str, story: int, n: int, a: int, span: tuple[int, int], s_text: str, b: int,
+             t_span: tuple[int, int], t_text: str, t_before: str, scores: dict) -> dict:
+    """One pooled pair, with both texts (for the annotator) and their hashes."""
+    return {"split": split, "story": story, "s": n, "s_article": a, "s_start": span[0], "s_end": span[1],
+            "s_hash": text_hash(s_text), "s_text": s_text, "b_article": b, "t_start": t_span[0],
+            "t_end": t_span[1], "t_hash": text_hash(t_text), "t_text": t_text, "t_before": t_before,
+            "scores": scores}
+
+
 def _partial_rows(args, index: int, n: int, a: int, b: int, origin: dict, s_text: str, story, analyzed):
     """The ``--partial`` pool of one (s, B): the model's top 1, short sentences sharing a
     name or number with s, and one clash."""
-    from storydesk.brief.citations import LEXICAL, VETOES
+    from storydesk.brief.citations import LEXICAL, VETOES, key_items
 
     span = (origin["start"], origin["end"])
     feats = story.features(a, span, b)
     if not feats:
         return []
     probs = [LEXICAL.probability(f) for f in feats]
-    mine = len(story._query(a, span)["items"])
+    mine = len(key_items(analyzed[a], *span))
     order = sorted(range(len(feats)), key=lambda k: -probs[k])
     short = [k for k in order if len(story.items[b][k]) <= PARTIAL_SHARE * mine
              and (feats[k]["entities"] > 0 or feats[k]["numbers_shared"])
@@ -121,11 +130,9 @@ def _partial_rows(args, index: int, n: int, a: int, b: int, origin: dict, s_text
     rows = []
     for k in sorted(pool):
         st, en = story.pieces[b][k]
-        rows.append({"split": args.split, "story": index, "s": n, "s_article": a, "s_start": span[0],
-                     "s_end": span[1], "s_hash": text_hash(s_text), "s_text": s_text, "b_article": b,
-                     "t_start": st, "t_end": en, "t_hash": text_hash(text[st:en]), "t_text": text[st:en],
-                     "t_before": text[story.pieces[b][k - 1][0]:story.pieces[b][k - 1][1]] if k else "",
-                     "scores": {"model": round(probs[k], 4)}})
+        rows.append(pool_row(args.split, index, n, a, span, s_text, b, (st, en), text[st:en],
+                             text[slice(*story.pieces[b][k - 1])] if k else "",
+                             {"model": round(probs[k], 4)}))
     return rows
 
 
@@ -209,16 +216,10 @@ def main(argv: list[str] | None = None) -> None:
                     pool.update(sorted(range(len(texts)), key=lambda k: -scores[k])[:args.top])
                 for k in sorted(pool):
                     st, en = pieces[b][k]
-                    rows.append({
-                        "split": args.split, "story": index, "s": n,
-                        "s_article": a, "s_start": origin["start"], "s_end": origin["end"],
-                        "s_hash": text_hash(s_text), "s_text": s_text,
-                        "b_article": b, "t_start": st, "t_end": en,
-                        "t_hash": text_hash(texts[k]), "t_text": texts[k],
-                        "t_before": texts[k - 1] if k else "",
-                        "scores": {"tfidf": round(lexical[k], 4), "minilm": round(dense[k], 4),
-                                   "overlap": round(overlap[k], 4)},
-                    })
+                    rows.append(pool_row(args.split, index, n, a, (origin["start"], origin["end"]), s_text, b,
+                                         (st, en), texts[k], texts[k - 1] if k else "",
+                                         {"tfidf": round(lexical[k], 4), "minilm": round(dense[k], 4),
+                                          "overlap": round(overlap[k], 4)}))
         print(f"story {index}: {len(rows)} pairs so far", file=sys.stderr)
     with args.out.open("w", encoding="utf-8") as fh:
         for row in rows:
