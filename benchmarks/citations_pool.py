@@ -14,8 +14,16 @@ the top ``--top`` (2) of those rankers and of storydesk's own citation model, an
 hard negatives: up to two sentences of B that share a name with s and whose parse or
 numbers clash with it (a negation flip, the doer and done-to reversed, a different
 doer, different numbers or dates; see ``storydesk.brief.claims``), so that the labels
-hold pairs with the same names and a different claim. Each pooled pair is one JSON line with both texts, for a person to
-label; the labels file in ``benchmarks/labels/`` keeps only offsets and text hashes, never
+hold pairs with the same names and a different claim.
+
+With ``--partial`` (the fourth round) the pool is storydesk's model's top 1 of each
+(s, B), up to ``--top`` short sentences of B that share one detail with s (a name or a
+number) and have at most ``PARTIAL_SHARE`` of its items, ranked by the model, and one
+clash as above: the pairs that a partial report cited as if it reported the claim comes
+from. No other ranker is used and MiniLM is not needed.
+
+Each pooled pair is one JSON line with both texts, for a person to label; the labels
+file in ``benchmarks/labels/`` keeps only offsets and text hashes, never
 the data's text (see benchmarks/citations.py, which reads it).
 """
 
@@ -30,6 +38,8 @@ from benchmarks._common import parser, require
 from benchmarks.summary import load
 
 TOP = 3
+#: A short sentence for ``--partial``: at most this share of s's items (terms, names, numbers).
+PARTIAL_SHARE = 0.6
 CLASHES = ("negation_flip", "role_swap", "agent_clash", "numbers_clash", "dates_clash")
 
 
@@ -90,6 +100,42 @@ def merge_labels(pool: Path, annotations: list[Path], out: Path) -> int:
     return n
 
 
+def pool_row(split: str, story: int, n: int, a: int, span: tuple[int, int], s_text: str, b: int,
+             t_span: tuple[int, int], t_text: str, t_before: str, scores: dict) -> dict:
+    """One pooled pair, with both texts (for the annotator) and their hashes."""
+    return {"split": split, "story": story, "s": n, "s_article": a, "s_start": span[0], "s_end": span[1],
+            "s_hash": text_hash(s_text), "s_text": s_text, "b_article": b, "t_start": t_span[0],
+            "t_end": t_span[1], "t_hash": text_hash(t_text), "t_text": t_text, "t_before": t_before,
+            "scores": scores}
+
+
+def _partial_rows(args, index: int, n: int, a: int, b: int, origin: dict, s_text: str, story, analyzed):
+    """The ``--partial`` pool of one (s, B): the model's top 1, short sentences sharing a
+    name or number with s, and one clash."""
+    from storydesk.brief.citations import LEXICAL, VETOES, key_items
+
+    span = (origin["start"], origin["end"])
+    feats = story.features(a, span, b)
+    if not feats:
+        return []
+    probs = [LEXICAL.probability(f) for f in feats]
+    mine = len(key_items(analyzed[a], *span))
+    order = sorted(range(len(feats)), key=lambda k: -probs[k])
+    short = [k for k in order if len(story.items[b][k]) <= PARTIAL_SHARE * mine
+             and (feats[k]["entities"] > 0 or feats[k]["numbers_shared"])
+             and not any(feats[k][v] for v in VETOES)]
+    clash = [k for k in order if feats[k]["entities"] > 0 and any(feats[k][x] for x in CLASHES)]
+    pool = {order[0], *short[:args.top], *clash[:1]}
+    text = analyzed[b].article.text
+    rows = []
+    for k in sorted(pool):
+        st, en = story.pieces[b][k]
+        rows.append(pool_row(args.split, index, n, a, span, s_text, b, (st, en), text[st:en],
+                             text[slice(*story.pieces[b][k - 1])] if k else "",
+                             {"model": round(probs[k], 4)}))
+    return rows
+
+
 def main(argv: list[str] | None = None) -> None:
     p = parser(__doc__.splitlines()[0], "neus-allsides-neutral-mds")
     p.add_argument("--split", default="val")
@@ -98,6 +144,8 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--top", type=int, default=TOP, help="sentences each ranker pools")
     p.add_argument("--hard", action="store_true",
                    help="also pool storydesk's model's picks and hard negatives (see above)")
+    p.add_argument("--partial", action="store_true",
+                   help="pool the model's top 1, short one-detail sentences and a clash (see above)")
     p.add_argument("--out", type=Path, required=True, help="JSONL file to write (outside the repository)")
     p.add_argument("--merge", type=Path, metavar="POOL",
                    help="instead: write to --out the labels of POOL's pairs from --annotations")
@@ -119,7 +167,7 @@ def main(argv: list[str] | None = None) -> None:
     from storydesk.config import Settings
 
     nlp = load_nlp(Settings().spacy_model)
-    embed = load_embedder()
+    embed = None if args.partial else load_embedder()
     from storydesk.brief.citations import LEXICAL, StorySentences
 
     stories = load(args.data, args.split, args.first + args.stories)
@@ -138,6 +186,9 @@ def main(argv: list[str] | None = None) -> None:
             s_text = entry["text"]
             for b, item in enumerate(analyzed):
                 if b == a or not pieces[b]:
+                    continue
+                if args.partial:
+                    rows.extend(_partial_rows(args, index, n, a, b, origin, s_text, story, analyzed))
                     continue
                 texts = [item.article.text[st:en] for st, en in pieces[b]]
                 vectors = tfidf([content_terms(t) for t in [s_text, *texts]])
@@ -165,16 +216,10 @@ def main(argv: list[str] | None = None) -> None:
                     pool.update(sorted(range(len(texts)), key=lambda k: -scores[k])[:args.top])
                 for k in sorted(pool):
                     st, en = pieces[b][k]
-                    rows.append({
-                        "split": args.split, "story": index, "s": n,
-                        "s_article": a, "s_start": origin["start"], "s_end": origin["end"],
-                        "s_hash": text_hash(s_text), "s_text": s_text,
-                        "b_article": b, "t_start": st, "t_end": en,
-                        "t_hash": text_hash(texts[k]), "t_text": texts[k],
-                        "t_before": texts[k - 1] if k else "",
-                        "scores": {"tfidf": round(lexical[k], 4), "minilm": round(dense[k], 4),
-                                   "overlap": round(overlap[k], 4)},
-                    })
+                    rows.append(pool_row(args.split, index, n, a, (origin["start"], origin["end"]), s_text, b,
+                                         (st, en), texts[k], texts[k - 1] if k else "",
+                                         {"tfidf": round(lexical[k], 4), "minilm": round(dense[k], 4),
+                                          "overlap": round(overlap[k], 4)}))
         print(f"story {index}: {len(rows)} pairs so far", file=sys.stderr)
     with args.out.open("w", encoding="utf-8") as fh:
         for row in rows:

@@ -123,3 +123,20 @@ def test_big_stories_cite_without_embeddings_and_say_so():
     assert summary
     assert any("sentence embeddings" in n for n in notes)
     assert len(calls) == 1  # candidates and titles, compared once; no sentence embedded to cite
+
+
+def test_a_sentence_sharing_only_names_and_numbers_is_never_cited():
+    # a partial report: the same person, age and town, but nothing of what s says of them
+    names = (("Jane Roe", "PERSON", "Jane Roe"), ("Leeds", "GPE", "Leeds"))
+    claim = analyzed("Jane Roe, 41, of Leeds, said the train sped up before it tipped over on the bend.",
+                     outlet="A", source="a.txt", entities=names)
+    detail = analyzed("Jane Roe, 41, of Leeds, was among the passengers.", outlet="B", source="b.txt",
+                      entities=names)
+    report = analyzed("The train sped up just before it tipped over on the bend, said Jane Roe, 41, of Leeds.",
+                      outlet="C", source="c.txt", entities=names)
+    sents = StorySentences([claim, detail, report])
+    span = sents.pieces[0][0]
+    assert sents.features(0, span, 1)[0]["names_only"] == 1.0
+    assert sents.best(0, span, 1, EVEN)[1] == 0.0  # not even at an even chance
+    assert sents.features(0, span, 2)[0]["names_only"] == 0.0
+    assert [b for b, _, _, _ in sents.reporting(0, span, set(), LEXICAL)] == [2]
