@@ -292,7 +292,7 @@ def run_system(system: str, args, budget: int | None) -> dict:
             while clock.time() < at:
                 time.sleep(0.2)
             (rss_mid if mark == "mid" else rss_days).append(_rss_mb())
-            if os.environ.get("WATCH_BENCH_TRACEMALLOC") and mark == (1 if args.days > 1 else "mid"):
+            if os.environ.get("WATCH_BENCH_TRACEMALLOC") and (mark != "mid" or args.days == 1):
                 import tracemalloc  # where the memory of the rest of the run goes
 
                 snapshots.append(tracemalloc.take_snapshot())
@@ -322,8 +322,11 @@ def run_system(system: str, args, budget: int | None) -> dict:
     if snapshots:
         import tracemalloc
 
-        for stat in tracemalloc.take_snapshot().compare_to(snapshots[0], "lineno")[:15]:
-            print(stat, file=sys.stderr)
+        snapshots.append(tracemalloc.take_snapshot())
+        for day, (before, after) in enumerate(zip(snapshots, snapshots[1:]), start=2):
+            print(f"-- what grew on day {day} (traced Python memory, by line) --", file=sys.stderr)
+            for stat in after.compare_to(before, "lineno")[:12]:
+                print(stat, file=sys.stderr)
     if args.trace:
         polled = [dict(r) for r in desk.store.execute(
             "SELECT id, polls, not_modified, interval_s, not_before, failures, last_error FROM feeds")]

@@ -18,6 +18,7 @@ from typing import Any
 
 from ..errors import NotFound
 from .db import Store
+from .story_index import add_bands, index_story
 
 TOP_ENTITIES = 5
 TOP_HASHTAGS = 5
@@ -150,6 +151,9 @@ def save_assignment(
         "(article_id, story_id, seen_at, similarity, duplicate_of, position) VALUES (?, ?, ?, ?, ?, ?)",
         (article_id, state["id"], seen_at, similarity, duplicate_of, position),
     )
+    signature = state["members"].get(article_id)
+    if signature is not None:
+        add_bands(conn, article_id, signature)
     conn.executemany(
         "INSERT INTO grouping_df (bucket, df) VALUES (?, 1) "
         "ON CONFLICT (bucket) DO UPDATE SET df = df + 1",
@@ -178,6 +182,7 @@ def _upsert_story(conn: sqlite3.Connection, state: dict) -> None:
         "state = excluded.state, updated_at = excluded.updated_at",
         (state["id"], state["first"], state["last"], json.dumps(state), _now()),
     )
+    index_story(conn, state)
 
 
 def _set_headline(conn: sqlite3.Connection, story_id: str) -> None:
