@@ -28,6 +28,18 @@ def _timeline17(data_dir, n: int) -> list[dict]:
     return sample(folder, n)
 
 
+def _assert_bounded(tracker: StoryTracker) -> None:
+    """What the grouper holds is the stories of the last ``_keep`` and nothing of the
+    stories it evicted: no article, signature or posting of theirs is left behind."""
+    g = tracker._grouper
+    active = [g.story_state(sid) for sid in g.active_ids()]
+    assert all(s.last >= g.latest - tracker._keep for s in active)
+    members = {a for s in active for a in s.members}
+    assert set(g._story_of) == members and len(g._lsh) == len(members)
+    assert {sid for ids in g._postings.values() for sid in ids} <= g.active_ids()
+    assert len(g._postings) <= len({t for s in active for t in s.centroid})
+
+
 def _group(path, records: list[dict], *, evict: bool, batch: int = 25, **settings) -> tuple[list, dict, int, set]:
     """Group ``records`` in their order through a tracker (a refinement after every
     ``batch``, as ``Desk.ingest`` does); returns the store's assignments, the stored story
@@ -51,6 +63,8 @@ def _group(path, records: list[dict], *, evict: bool, batch: int = 25, **setting
                 late_joins.add(article.id)
             evicted |= before - tracker._grouper.active_ids()
             most = max(most, len(tracker._grouper.active_ids()))
+            if evict:
+                _assert_bounded(tracker)
             if i % batch == 0:
                 tracker.refine()
         tracker.refine()

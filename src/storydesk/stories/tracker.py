@@ -59,6 +59,8 @@ BOILERPLATE_STORIES = 2
 #: (:meth:`StoryTracker.settle_trends`).
 LATE_SHARE = 0.05
 LATE_MIN = 10
+#: How long after its window a story stays in memory (:attr:`StoryTracker._keep`).
+KEEP_MARGIN = timedelta(days=1)
 
 
 def iso(moment: datetime) -> str:
@@ -155,8 +157,8 @@ class StoryTracker:
         self._grouper = self._new_grouper()
         #: Stories last active longer ago than this before the newest article are evicted
         #: from memory: the window in which an article joins a story without a penalty,
-        #: and as much again for articles arriving late.
-        self._keep = timedelta(days=2 * settings.story_window_days)
+        #: and a margin for articles arriving late (older ones are loaded when they come).
+        self._keep = timedelta(days=settings.story_window_days) + KEEP_MARGIN
         self._reached: set[tuple] = set()  # spans whose mergeable stories refine made active
         self._detector = detector_for(settings)
         self._pending: list[dict] = []
