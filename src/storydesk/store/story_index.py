@@ -111,3 +111,7 @@ def undated_stories(store: Store) -> list[str]:
     """Stories none of whose articles had a date (any two of them may merge)."""
     rows = store.execute("SELECT id FROM stories WHERE json_extract(state, '$.dated') = 0").fetchall()
     return [r[0] for r in rows]
+
+
+def story_count(store: Store) -> int:
+    return store.execute("SELECT count(*) FROM stories").fetchone()[0]

@@ -160,6 +160,7 @@ class StoryTracker:
         #: and a margin for articles arriving late (older ones are loaded when they come).
         self._keep = timedelta(days=settings.story_window_days) + KEEP_MARGIN
         self._reached: set[tuple] = set()  # spans whose mergeable stories refine made active
+        self._complete = False  # every stored story is in memory: nothing to look up
         self._detector = detector_for(settings)
         self._pending: list[dict] = []
         self._change: tuple | None = None  # what the write in progress grouped (and merged)
@@ -189,6 +190,7 @@ class StoryTracker:
     def _load(self) -> None:
         """Everything from the store (the first write, or far behind another writer)."""
         self._grouper = self._new_grouper()
+        self._complete = story_index.story_count(self._store) == 0  # stories made here stay known
         n_docs, df = db.load_df(self._store)
         self._grouper.restore_df(n_docs, df, parse_time(db.latest_activity(self._store)))
         self._load_trends()
@@ -242,6 +244,8 @@ class StoryTracker:
         those whose centroid is as close to its vector as the grouper's threshold, with
         enough terms in common, and those with an article sharing an LSH band with it. The
         grouper then decides exactly as if it had kept every story in memory."""
+        if self._complete:
+            return
         g = self._grouper
         active = g.active_ids()
         ids: set[str] = set()
@@ -259,7 +263,7 @@ class StoryTracker:
         ``story`` could merge with (dated: spans within the window of its span; undated:
         every undated story), once per span and refinement."""
         span = (story.first, story.last, story.dated)
-        if span in self._reached:
+        if self._complete or span in self._reached:
             return
         self._reached.add(span)
         if story.dated:
@@ -273,8 +277,8 @@ class StoryTracker:
         """Drop from memory the stories last active ``_keep`` before the newest article
         (they are saved: every change was written with the article that made it)."""
         latest = self._grouper.latest
-        if latest is not None:
-            self._grouper.evict(shifted(latest, -self._keep))
+        if latest is not None and self._grouper.evict(shifted(latest, -self._keep)):
+            self._complete = False
 
     # -- articles ----------------------------------------------------------------------
     def add_article(
