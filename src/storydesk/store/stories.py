@@ -113,16 +113,6 @@ def latest_activity(store: Store) -> str | None:
     return store.execute("SELECT max(last_seen) FROM stories").fetchone()[0]
 
 
-def story_ids_between(store: Store, start: str, end: str) -> list[str]:
-    """Stories whose active span comes within [start, end]."""
-    rows = store.execute(  # two indexed lookups, not one scan of every story's state
-        "SELECT id FROM stories WHERE last_seen >= ? AND first_seen <= ? "
-        "UNION SELECT id FROM stories WHERE json_extract(state, '$.dated') = 0",
-        (start, end),
-    ).fetchall()
-    return [r[0] for r in rows]
-
-
 def load_story_states(store: Store, ids: Iterable[str]) -> list[dict]:
     out = []
     for sid in ids:
