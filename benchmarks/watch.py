@@ -36,7 +36,9 @@ story page. Measured:
 
     python benchmarks/watch.py                         # 200 feeds, the full run
     python benchmarks/watch.py --feeds 40 --entries 60 --day-seconds 60   # a quick look
-    python benchmarks/watch.py --days 4 --entries 564 --day-seconds 120 --only storydesk  # memory, day by day
+    python benchmarks/watch.py --days 4 --entries 564 --day-seconds 120 --only storydesk --window-days 1
+        # memory, day by day: stories leave memory a day after their window (7 days by default;
+        # 1 here, so that four days show the level memory keeps once they do)
 """
 
 from __future__ import annotations
@@ -151,6 +153,31 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
+def _native_mb() -> tuple[float, float]:
+    """Memory SQLite holds (its page caches and statements) and what glibc's malloc has
+    handed out (Python's small objects live in arenas of their own), in MB; NaN where the
+    library is not at hand."""
+    import ctypes
+
+    class _MallInfo2(ctypes.Structure):
+        _fields_ = [(name, ctypes.c_size_t) for name in (
+            "arena", "ordblks", "smblks", "hblks", "hblkhd", "usmblks", "fsmblks", "uordblks", "fordblks",
+            "keepcost")]
+
+    sqlite_mb = malloc_mb = float("nan")
+    try:
+        lib = ctypes.CDLL("libsqlite3.so.0")
+        lib.sqlite3_memory_used.restype = ctypes.c_int64
+        sqlite_mb = lib.sqlite3_memory_used() / 1e6
+        libc = ctypes.CDLL("libc.so.6")
+        libc.mallinfo2.restype = _MallInfo2
+        info = libc.mallinfo2()
+        malloc_mb = (info.uordblks + info.hblkhd) / 1e6
+    except (OSError, AttributeError):
+        pass
+    return sqlite_mb, malloc_mb
+
+
 def _rss_mb() -> float:
     for line in Path("/proc/self/status").read_text().splitlines():
         if line.startswith("VmRSS:"):
@@ -249,6 +276,8 @@ def run_system(system: str, args, budget: int | None) -> dict:
     factor = DAY / args.day_seconds
     settings = Settings(db=db).replace(watch_contact="https://storydesk.example/benchmark",
                                        watch_timeout=20.0, watch_workers=8)
+    if args.window_days is not None:
+        settings = settings.replace(story_window_days=args.window_days)
     desk = Desk(settings)
     warm_up(desk)  # what `storydesk watch` loads before its first poll, for both systems: the start is warm
     start = time.time() - span - 600  # the simulated days end just before now
@@ -284,6 +313,7 @@ def run_system(system: str, args, budget: int | None) -> dict:
         tracemalloc.start()
 
     rss_days: list[float] = []
+    native_days: list[tuple[float, float]] = []
 
     def sample_mid() -> None:  # resident memory half-way through the run and at each day's end
         marks = sorted([(start + span / 2, "mid")] + [(start + d * DAY, d) for d in range(1, args.days)],
@@ -292,7 +322,9 @@ def run_system(system: str, args, budget: int | None) -> dict:
             while clock.time() < at:
                 time.sleep(0.2)
             (rss_mid if mark == "mid" else rss_days).append(_rss_mb())
-            if os.environ.get("WATCH_BENCH_TRACEMALLOC") and mark == (1 if args.days > 1 else "mid"):
+            if mark != "mid":
+                native_days.append(_native_mb())
+            if os.environ.get("WATCH_BENCH_TRACEMALLOC") and (mark != "mid" or args.days == 1):
                 import tracemalloc  # where the memory of the rest of the run goes
 
                 snapshots.append(tracemalloc.take_snapshot())
@@ -322,13 +354,19 @@ def run_system(system: str, args, budget: int | None) -> dict:
     if snapshots:
         import tracemalloc
 
-        for stat in tracemalloc.take_snapshot().compare_to(snapshots[0], "lineno")[:15]:
-            print(stat, file=sys.stderr)
+        snapshots.append(tracemalloc.take_snapshot())
+        for day, (before, after) in enumerate(zip(snapshots, snapshots[1:]), start=2):
+            total = sum(s.size for s in after.statistics("filename")) - sum(
+                s.size for s in before.statistics("filename"))
+            print(f"-- what grew on day {day}: {total / 1e6:+.1f} MB traced Python memory; by file, "
+                  "then by line --", file=sys.stderr)
+            for stat in after.compare_to(before, "filename")[:8] + after.compare_to(before, "lineno")[:12]:
+                print(stat, file=sys.stderr)
     if args.trace:
         polled = [dict(r) for r in desk.store.execute(
             "SELECT id, polls, not_modified, interval_s, not_before, failures, last_error FROM feeds")]
         args.trace.write_text(json.dumps({"entries": trace, "feeds": polled}))
-    rss_end = _rss_mb()
+    rss_end, native_end = _rss_mb(), _native_mb()
     time.sleep(min(30.0, 2 * args.day_seconds / 24))  # let the page watcher catch up (it is sampled)
     pages.close()
     import httpx
@@ -370,6 +408,8 @@ def run_system(system: str, args, budget: int | None) -> dict:
         "RSS half-way MB": round(rss_mid[0], 1) if rss_mid else None,
         "RSS end MB": round(rss_end, 1),
         **{f"RSS end of day {d} MB": round(v, 1) for d, v in enumerate(rss_days, start=1)},
+        **{f"SQLite/malloc MB end of day {d}": f"{sq:.1f}/{ma:.1f}" for d, (sq, ma) in
+           enumerate(native_days + [native_end], start=1)},
         "requests": mine.get("requests", 0),
         "feed requests": feed_requests,
         "page requests": mine.get("page_requests", 0),
@@ -445,6 +485,9 @@ def main() -> None:
     p.add_argument("--posts-rate", type=float, default=25.0, help="posts a second on the post stream")
     p.add_argument("--seed", type=int, default=7)
     p.add_argument("--days", type=int, default=1, help="simulated days (each --day-seconds long)")
+    p.add_argument("--window-days", type=float,
+                   help="story_window_days (default: the setting's); stories leave memory a day after it, "
+                        "so --days beyond it shows where memory levels off")
     p.add_argument("--only", choices=("storydesk", "naive"), help="run one system (no budget matching)")
     p.add_argument("--role", choices=("storydesk", "naive"), help=argparse.SUPPRESS)
     p.add_argument("--budget", type=int, help=argparse.SUPPRESS)
@@ -470,6 +513,8 @@ def main() -> None:
                    "--data", str(args.data), "--feeds", str(args.feeds), "--entries", str(args.entries),
                    "--day-seconds", str(args.day_seconds), "--posts-rate", str(args.posts_rate),
                    "--seed", str(args.seed), "--days", str(args.days)]
+        if args.window_days is not None:
+            command += ["--window-days", str(args.window_days)]
         if budget is not None:
             command += ["--budget", str(budget)]
         print(f"running {name} ({args.day_seconds:g} s for the simulated day)...", file=sys.stderr)

@@ -83,7 +83,7 @@ def words(text: str, *, hyphenated: bool = False, censored: bool = False) -> lis
             for m in word_matches(text, hyphenated=hyphenated, censored=censored)]
 
 
-@functools.lru_cache(maxsize=1 << 16)  # news vocabulary is Zipfian: most words repeat
+@functools.lru_cache(maxsize=1 << 14)  # news vocabulary is Zipfian: most words repeat (16k: a few MB)
 def stem(word: str, *, light: bool = False) -> str:
     """The Snowball English stem of ``word`` (lower-cased, a possessive dropped).
 

@@ -96,3 +96,18 @@ def test_shared_reads_keep_at_most_their_size():
     for n in range(20):
         assert shared.read([f"guid:{n}", f"url:https://a.example/{n}"], lambda n=n: f"page {n}") == f"page {n}"
         assert len(shared._reads) <= 4
+
+
+def test_the_word_caches_keep_at_most_their_size():
+    """The tokenizer's stem cache and grouping's word cache fill with the vocabulary a desk
+    reads over weeks (new names every day): a size bound, a few MB each, not 65,536
+    entries of strings (issue 12)."""
+    from storydesk.stories.features import normalise_word
+    from storydesk.text import stem
+
+    for cached in (stem, normalise_word):
+        bound = cached.cache_info().maxsize
+        assert bound is not None and bound <= 1 << 14
+        for n in range(bound + 500):
+            cached(f"zorblat{n}s")
+        assert cached.cache_info().currsize <= bound

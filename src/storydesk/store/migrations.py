@@ -355,4 +355,41 @@ MIGRATIONS: tuple[tuple[str, str], ...] = (
         INSERT INTO articles_fts(articles_fts) VALUES ('rebuild');
         """,
     ),
+    (
+        # A live desk keeps only recent stories in memory; these let it find in the store
+        # the older stories a late article or a merge still needs (stories/tracker.py):
+        # each story's centroid terms (raw weights, its squared norm beside it) and each
+        # grouped article's MinHash band keys (dedup.py: 16 bands of 16 signature bytes,
+        # the key is the band number, two digits, then the band's bytes in hex).
+        "0011_watch3",
+        """
+        ALTER TABLE stories ADD COLUMN norm2 REAL NOT NULL DEFAULT 0;
+        UPDATE stories SET norm2 = coalesce(json_extract(state, '$.norm2'), 0);
+        CREATE TABLE story_postings (
+            term TEXT NOT NULL,
+            story_id TEXT NOT NULL,
+            weight REAL NOT NULL,
+            PRIMARY KEY (term, story_id)
+        ) WITHOUT ROWID;
+        CREATE INDEX story_postings_story ON story_postings(story_id);
+        INSERT OR IGNORE INTO story_postings (term, story_id, weight)
+            SELECT j.key, s.id, j.value FROM stories s, json_each(s.state, '$.centroid') j;
+        CREATE TABLE article_bands (
+            key TEXT NOT NULL,
+            article_id TEXT NOT NULL,
+            PRIMARY KEY (key, article_id)
+        ) WITHOUT ROWID;
+        CREATE INDEX article_bands_article ON article_bands(article_id);
+        WITH RECURSIVE band(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM band WHERE i < 15)
+        INSERT OR IGNORE INTO article_bands (key, article_id)
+            SELECT printf('%02d', band.i) || substr(m.value, band.i * 32 + 1, 32), m.key
+            FROM stories s, json_each(s.state, '$.members') m, band;
+        CREATE TRIGGER stories_postings_delete AFTER DELETE ON stories BEGIN
+            DELETE FROM story_postings WHERE story_id = old.id;
+        END;
+        CREATE TRIGGER story_articles_bands_delete AFTER DELETE ON story_articles BEGIN
+            DELETE FROM article_bands WHERE article_id = old.article_id;
+        END;
+        """,
+    ),
 )

@@ -18,6 +18,7 @@ from typing import Any
 
 from ..errors import NotFound
 from .db import Store
+from .story_index import add_bands, index_story
 
 TOP_ENTITIES = 5
 TOP_HASHTAGS = 5
@@ -112,16 +113,6 @@ def latest_activity(store: Store) -> str | None:
     return store.execute("SELECT max(last_seen) FROM stories").fetchone()[0]
 
 
-def story_ids_between(store: Store, start: str, end: str) -> list[str]:
-    """Stories whose active span comes within [start, end]."""
-    rows = store.execute(  # two indexed lookups, not one scan of every story's state
-        "SELECT id FROM stories WHERE last_seen >= ? AND first_seen <= ? "
-        "UNION SELECT id FROM stories WHERE json_extract(state, '$.dated') = 0",
-        (start, end),
-    ).fetchall()
-    return [r[0] for r in rows]
-
-
 def load_story_states(store: Store, ids: Iterable[str]) -> list[dict]:
     out = []
     for sid in ids:
@@ -150,6 +141,9 @@ def save_assignment(
         "(article_id, story_id, seen_at, similarity, duplicate_of, position) VALUES (?, ?, ?, ?, ?, ?)",
         (article_id, state["id"], seen_at, similarity, duplicate_of, position),
     )
+    signature = state["members"].get(article_id)
+    if signature is not None:
+        add_bands(conn, article_id, signature)
     conn.executemany(
         "INSERT INTO grouping_df (bucket, df) VALUES (?, 1) "
         "ON CONFLICT (bucket) DO UPDATE SET df = df + 1",
@@ -178,6 +172,7 @@ def _upsert_story(conn: sqlite3.Connection, state: dict) -> None:
         "state = excluded.state, updated_at = excluded.updated_at",
         (state["id"], state["first"], state["last"], json.dumps(state), _now()),
     )
+    index_story(conn, state)
 
 
 def _set_headline(conn: sqlite3.Connection, story_id: str) -> None:

@@ -55,7 +55,7 @@ class Features:
     shingles: frozenset[str] = field(default=frozenset())  # for near-duplicate detection
 
 
-@functools.lru_cache(maxsize=1 << 16)  # news vocabulary is Zipfian: most words repeat
+@functools.lru_cache(maxsize=1 << 14)  # news vocabulary is Zipfian: most words repeat (16k: a few MB)
 def normalise_word(word: str) -> str | None:
     """A word as a grouping term: its light stem (:func:`storydesk.text.stem`: lower
     case, possessive and plural ``s`` dropped); None for stop words, numbers and single

@@ -6,10 +6,11 @@ canonical names; the document frequencies behind the IDF are kept incrementally 
 fixed table of hashed buckets, so memory does not grow with the vocabulary. A story is
 the sum of its articles' unit vectors (its centroid). An article can join a story only
 when its time lies within ``window_days`` of the story's first-to-last span, so late and
-out-of-order articles find the story they belong to. Stories inactive for twice the
-window can be dropped from memory (:meth:`StoryGrouper.evict_inactive`; the caller keeps
-them in the store and can restore them with :meth:`StoryGrouper.restore_story` when a late
-article needs them).
+out-of-order articles find the story they belong to. Stories can be dropped from memory
+(:meth:`StoryGrouper.evict`); a caller that keeps them in a store restores the ones an
+article could join with :meth:`StoryGrouper.restore_story` before :meth:`learn_one`, and
+those a merge needs through the :attr:`StoryGrouper.admit` hook (see
+``stories/tracker.py``).
 
 Joining takes a similarity above ``threshold`` and at least ``min_shared`` terms in
 common with the story (so headlines do not chain through one common word: "roundup",
@@ -51,7 +52,7 @@ from __future__ import annotations
 
 import math
 import zlib
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from datetime import datetime, timedelta
 
 import numpy as np
@@ -139,6 +140,9 @@ class StoryGrouper:
         self._postings: dict[str, set[str]] = {}  # term -> active stories whose centroid has it
         self._lsh = LshIndex()
         self._latest: datetime | None = None
+        #: Called with a story before the stories that could merge with it are looked
+        #: for (:meth:`refine`): a caller that evicted stories makes those active again.
+        self.admit: Callable[[StoryState], None] | None = None
 
     # -- state -------------------------------------------------------------------------
     @property
@@ -150,6 +154,10 @@ class StoryGrouper:
 
     def story_state(self, story_id: str) -> StoryState:
         return self._stories[story_id]
+
+    def story_of(self, article_id: str) -> str | None:
+        """The active story an article is in (None if not in an active story)."""
+        return self._story_of.get(article_id)
 
     def restore_story(self, state: StoryState) -> None:
         """Make a stored story active again (after a restart, or for a late article)."""
@@ -430,6 +438,8 @@ class StoryGrouper:
         ``refine_threshold`` or more. The average link is the mean cosine of an article
         of one with an article of the other: a centroid is the sum of its articles' unit
         vectors, so it is their dot product over the product of the sizes."""
+        if self.admit is not None:
+            self.admit(story)
         acc: dict[str, list] = {}
         for t, w in story.centroid.items():
             for sid in self._postings.get(t, ()):

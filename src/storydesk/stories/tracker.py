@@ -25,11 +25,12 @@ from datetime import datetime, timedelta
 
 from ..config import Settings
 from ..model import Analysis, Article
-from ..store import Store
+from ..store import Store, story_index
 from ..store import stories as db
 from ..store import trends as tdb
 from ..store.merges import merge_stories
-from .features import article_features, parse_time, shifted
+from .dedup import signature, to_bytes
+from .features import Features, article_features, parse_time, shifted
 from .grouping import StoryGrouper
 from .story_state import Assignment, StoryState
 from .terms import (
@@ -58,6 +59,8 @@ BOILERPLATE_STORIES = 2
 #: (:meth:`StoryTracker.settle_trends`).
 LATE_SHARE = 0.05
 LATE_MIN = 10
+#: How long after its window a story stays in memory (:attr:`StoryTracker._keep`).
+KEEP_MARGIN = timedelta(days=1)
 
 
 def iso(moment: datetime) -> str:
@@ -151,10 +154,14 @@ class StoryTracker:
         self._store = store
         self._settings = settings
         self._version: int | None = None  # the store's state version memory matches
-        self._grouper = StoryGrouper(settings.story_threshold, settings.story_window_days)
-        self._horizon = timedelta(days=self._grouper.horizon_days)
+        self._grouper = self._new_grouper()
+        #: Stories last active longer ago than this before the newest article are evicted
+        #: from memory: the window in which an article joins a story without a penalty,
+        #: and a margin for articles arriving late (older ones are loaded when they come).
+        self._keep = timedelta(days=settings.story_window_days) + KEEP_MARGIN
+        self._reached: set[tuple] = set()  # spans whose mergeable stories refine made active
+        self._complete = False  # every stored story is in memory: nothing to look up
         self._detector = detector_for(settings)
-        self._loaded: tuple[datetime, datetime] | None = None
         self._pending: list[dict] = []
         self._change: tuple | None = None  # what the write in progress grouped (and merged)
         self._batch = [0, 0]  # items counted, items late for the detector, since the last settle
@@ -182,8 +189,8 @@ class StoryTracker:
 
     def _load(self) -> None:
         """Everything from the store (the first write, or far behind another writer)."""
-        self._grouper = StoryGrouper(self._settings.story_threshold, self._settings.story_window_days)
-        self._loaded = None
+        self._grouper = self._new_grouper()
+        self._complete = story_index.story_count(self._store) == 0  # stories made here stay known
         n_docs, df = db.load_df(self._store)
         self._grouper.restore_df(n_docs, df, parse_time(db.latest_activity(self._store)))
         self._load_trends()
@@ -217,15 +224,61 @@ class StoryTracker:
             self._detector.replay_items(datetime.fromisoformat(bucket), n)
         self._pending = db.load_pending(self._store)
 
-    def _load_stories_near(self, t: datetime) -> None:
-        """Make the stored stories an article at ``t`` may join active (once per range)."""
-        lo, hi = shifted(t, -self._horizon), shifted(t, self._horizon)
-        if self._loaded is not None and self._loaded[0] <= lo and hi <= self._loaded[1]:
+    # -- stories in memory: the recent ones, and the stored ones an article or merge needs
+    def _new_grouper(self) -> StoryGrouper:
+        grouper = StoryGrouper(self._settings.story_threshold, self._settings.story_window_days)
+        grouper.admit = self._admit_mergeable
+        return grouper
+
+    def _restore(self, ids) -> None:
+        """Make the stored stories ``ids`` active (but one whose articles are already in an
+        active story: a stale row of a story merged away in memory, not yet in the store)."""
+        g = self._grouper
+        for data in db.load_story_states(self._store, sorted(set(ids) - g.active_ids())):
+            state = StoryState.from_dict(data)
+            if not any(g.story_of(a) is not None for a in state.members):
+                g.restore_story(state)
+
+    def _admit_joinable(self, features: Features) -> None:
+        """Make active every stored story the article could join or copy an article of:
+        those whose centroid is as close to its vector as the grouper's threshold, with
+        enough terms in common, and those with an article sharing an LSH band with it. The
+        grouper then decides exactly as if it had kept every story in memory."""
+        if self._complete:
             return
-        ids = set(db.story_ids_between(self._store, iso(lo), iso(hi))) - self._grouper.active_ids()
-        for state in db.load_story_states(self._store, sorted(ids)):
-            self._grouper.restore_story(StoryState.from_dict(state))
-        self._loaded = (lo, hi) if self._loaded is None else (min(lo, self._loaded[0]), max(hi, self._loaded[1]))
+        g = self._grouper
+        active = g.active_ids()
+        ids: set[str] = set()
+        if features.shingles:
+            sig = to_bytes(signature(features.shingles)).hex()
+            ids.update(story_index.stories_sharing_bands(self._store, sig, active))
+        vector = g.vector(features)
+        if vector:  # a rounding margin: the store sums the same products in another order
+            need = min(g.min_shared, len(vector))
+            ids.update(story_index.stories_like(self._store, vector, need, g.threshold - 1e-9, active))
+        self._restore(ids)
+
+    def _admit_mergeable(self, story: StoryState) -> None:
+        """The grouper's :attr:`~StoryGrouper.admit` hook: make active the stored stories
+        ``story`` could merge with (dated: spans within the window of its span; undated:
+        every undated story), once per span and refinement."""
+        span = (story.first, story.last, story.dated)
+        if self._complete or span in self._reached:
+            return
+        self._reached.add(span)
+        if story.dated:
+            window = timedelta(days=self._settings.story_window_days)
+            lo, hi = iso(shifted(story.first, -window)), iso(shifted(story.last, window))
+            self._restore(story_index.stories_in_reach(self._store, lo, hi))
+        else:
+            self._restore(story_index.undated_stories(self._store))
+
+    def _evict(self) -> None:
+        """Drop from memory the stories last active ``_keep`` before the newest article
+        (they are saved: every change was written with the article that made it)."""
+        latest = self._grouper.latest
+        if latest is not None and self._grouper.evict(shifted(latest, -self._keep)):
+            self._complete = False
 
     # -- articles ----------------------------------------------------------------------
     def add_article(
@@ -243,7 +296,7 @@ class StoryTracker:
             # An undated article happens "now" on the stream's clock: the newest article
             # time seen (its ingest time only when nothing dated came before).
             at = features.time if features.time_known else (self._grouper.latest or features.time)
-            self._load_stories_near(at)
+            self._admit_joinable(features)
             assignment = self._grouper.learn_one(features)
             state = self._grouper.story_state(assignment.story_id)
             for gone in assignment.merged:  # this article showed them to be one story
@@ -274,9 +327,7 @@ class StoryTracker:
                 else:
                     log.warning("%s: dated %s, after the plausible range; not counted for trends",
                                 article.source, iso(counted_at))
-            evicted = self._grouper.evict_inactive()
-            if evicted and self._loaded is not None:
-                self._loaded = (max(self._loaded[0], shifted(at, -self._horizon)), self._loaded[1])
+            self._evict()
         return assignment
 
     def refine(self) -> int:
@@ -288,8 +339,12 @@ class StoryTracker:
             return 0
         n = 0
         with self._writing() as conn:
+            self._restore(touched)  # a late article's story may have left memory again since
+            self._reached = set()
             merges = self._grouper.refine(sorted(touched))
+            self._reached = set()
             if not merges:
+                self._evict()
                 return 0
             into: dict[str, str] = {}
             for keep, gone in merges:
@@ -302,6 +357,7 @@ class StoryTracker:
             # too, which makes another writer reload every one of them from the store
             self._change = (kept[0], (), [gone for _, gone in merges] + kept[1:])
             n = len(merges)
+            self._evict()
         log.info("batch refinement merged %d story(ies)", n)
         return n
 

@@ -12,7 +12,8 @@ batches freed is handed back to the system.
 What grows with the data is bounded where it lives: spaCy's vocabulary by the analyzer's
 memory zone (:func:`storydesk.analyze.memory_zone`), the fetcher's per-host tables by
 :data:`storydesk.watch.fetch.HOSTS_KEPT`, shared reads by their size, stories in memory
-by the grouper's horizon, trend terms by ``trend_table_size``.
+by their window (:class:`storydesk.stories.tracker.StoryTracker` evicts older ones and
+finds them in the store when they are needed), trend terms by ``trend_table_size``.
 """
 
 from __future__ import annotations
