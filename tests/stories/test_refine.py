@@ -70,3 +70,29 @@ def test_the_desk_refines_what_an_ingest_grouped_in_any_order(tmp_path):
             (gone,) = founded - {dam}
             assert desk.resolve_story(gone) == dam
     assert len(partitions[0]) == 6 and partitions[0] == partitions[1]
+
+
+def test_a_story_kept_by_one_merge_and_merged_away_by_the_next_is_stored_right(tmp_path, monkeypatch):
+    """Best pair first, a refinement can keep a story in one merge and merge it into an
+    older one in the next (NeuS/AllSides train leads do this): every id then redirects to
+    the oldest story, and the batch is stored (this crashed the ingest)."""
+
+    def chained(self, story_ids):
+        oldest, middle, newest = sorted(self.active_ids(), key=lambda s: self.story_state(s).first)
+        self._merge(self.story_state(middle), self.story_state(newest))
+        self._merge(self.story_state(oldest), self.story_state(middle))
+        return [(middle, newest), (oldest, middle)]
+
+    monkeypatch.setattr(StoryGrouper, "refine", chained)
+    path = tmp_path / "three.jsonl"
+    path.write_text("".join(json.dumps({"title": t, "text": t, "date_publish": f"2020-02-0{d}"}) + "\n"
+                            for d, t in ((3, OTHERS[0]), (1, FAILURE), (2, OTHERS[3]))), encoding="utf-8")
+    with Desk(Settings(db=str(tmp_path / "s.db"), workers=1)) as desk:
+        desk.ingest([str(path)])
+        stories = desk.stories_of(a.id for a in desk.store.list_articles())
+        assert len(set(stories.values())) == 1
+        (kept,) = set(stories.values())
+        founded = {f"s-{a.id}" for a in desk.store.list_articles()}
+        assert kept in founded
+        assert {desk.resolve_story(s) for s in founded} == {kept}
+        assert [s["id"] for s in desk.stories()] == [kept]

@@ -346,10 +346,10 @@ class StoryTracker:
             if not merges:
                 self._evict()
                 return 0
-            into: dict[str, str] = {}
-            for keep, gone in merges:
-                merge_stories(conn, keep=keep, gone=gone, at=iso(self._grouper.story_state(keep).last))
-                into[gone] = keep
+            into = {gone: keep for keep, gone in merges}
+            for keep, gone in merges:  # a story kept by one merge may be merged away by a later one
+                at = iso(self._grouper.story_state(_final(keep, into)).last)
+                merge_stories(conn, keep=keep, gone=gone, at=at)
             kept = sorted({_final(keep, into) for keep, _ in merges})
             for story_id in kept:
                 db.save_story(conn, self._grouper.story_state(story_id).to_dict())
