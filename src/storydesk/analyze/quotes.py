@@ -215,8 +215,8 @@ def attribute_quotes(doc, entities: list[Entity], posts: list[Post],
             explain.append((span, cands))
         best, p = model.best(cands)
         quote = _decide(ctx, span, cue, best, p, model, carried, entities, people)
-        owner = _words_owner(doc, rng, ctx.inside)
-        if quote.speaker is not None and owner is not None and (owner.pos_ != "PROPN" or speaker_name(
+        if quote.speaker is not None and (owner := _words_owner(doc, rng, ctx.inside)) is not None and (
+                owner.pos_ != "PROPN" or speaker_name(
                 doc, owner.i, owner.i + 1, entities, people, ctx.quoted, ctx.text) != quote.speaker):
             # "his first comment was "..."": a pronoun's owner may be anyone in the sentence
             quote = Quote(quote.start, quote.end, quote.text, None, cue=quote.cue)
