@@ -16,7 +16,7 @@ label files read only the stories they have labels for (``load_story_set(needs=.
     >>> sorted({s.split for s in STORIES})
     ['dev', 'test']
     >>> sum(len(s.files) for s in STORIES), sum(len(s.files) for s in STORIES if "figures" in s.labels)
-    (71, 27)
+    (82, 27)
 """
 
 from __future__ import annotations
@@ -160,6 +160,22 @@ STORIES: tuple[StorySpec, ...] = (
         "bc9dbcc861ea7c4129f0001000ec48c4a940aca7600450f58fd7792f.json",  # chinadaily.com.cn
         "94067b38ad99d19c53ac065ae5b7a11a6fef9a9fb3b0054337e341c0.json",  # npr.org
         "441fe62fc92e31c4db75356efe508d0e7fe59e6076951d7ec00682ef.json",  # washingtonpost.com
+    ), ("quotes",)),
+    # labelled for quotes only (speaker work, issue 11 fifth round)
+    StorySpec("tamimi_indicted", "dev", (
+        "4468c60dd028ff2a58c3f5b39520c077c32f0fdcc193928c4ca4e85c.json",  # reuters.com
+        "872c4e597a458ce076ff1015bde681872726b55d82d9388b18afeb3e.json",  # washingtonpost.com (AP)
+        "89085382361bdad7c4ae7d39f0f02483b59946334af5e221bd8dd5c6.json",  # dailymail.co.uk (AP)
+        "b40a8b000a30d03a3fc558c0b84e7ca73d08f7524a639f51fb0b2533.json",  # nytimes.com (AP), short
+        "c68eacdc943322a1bb2c3d73646b705cf0e5c1fd38a4424b91c1980a.json",  # washingtonpost.com (AP), two days later
+        "ca3b0ec362ced079834e2093198f89f5a97217c7b116b24829993752.json",  # dailymail.co.uk (Reuters)
+        "fd87b38c4baa0666fb54696b8c782e1b77b2b20dc2bc5c18f158824d.json",  # nytimes.com (Reuters), short
+    ), ("quotes",)),
+    StorySpec("bird_in_delta_cockpit", "dev", (
+        "2bb89b701ed41c2d6253b3cda97553a35f0dbcb3feecc8e129215eb4.json",  # washingtonpost.com
+        "710e6e0189ef7e68f0aadae65f989105985074aab7705dc419ca0b0f.json",  # denverpost.com (the Post's story)
+        "94f9e0cb1e051d869a0fa7e94686935f70f7553bc1882de3219a9204.json",  # detroitnews.com (AP)
+        "e931422d8d018f929ff85782be238265f508d96f28383dcf3e43d252.json",  # sfgate.com (the Post's story)
     ), ("quotes",)),
 )
 
