@@ -449,3 +449,18 @@ def test_speakers_named_after_a_complete_attribution_do_not_unseat_it(nlp):
     text = ('"We did everything we could." The mayor, Tom Reyes, said they would appeal, and Mark '
             'Hale added that the town had called the governor.\n')
     assert _quote(_analyze(nlp, text), "everything we could").speaker in (None, "Tom Reyes")
+
+
+def test_what_someone_is_expected_to_say_is_not_theirs(nlp):
+    # the announcement has not happened: the quoted word is the speaker's of "says"
+    text = ('Ana Diaz says the city should be taking more measures and that she expects Mayor Tom '
+            'Reyes to announce an "intensification" of the plan.\n')
+    analysis = _analyze(nlp, text)
+    assert all(q.speaker != "Tom Reyes" for q in analysis.quotes if "intensification" in q.text)
+
+
+def test_a_quote_after_a_colon_clause_is_not_the_previous_sentence_s_speaker(nlp):
+    text = ('Mayor Tom Reyes could "do some kind of order or something, I do not care how," said Mark '
+            'Hale, president of the union. Reyes resisted: "Mayors do not have the power to suspend '
+            'the law."\n')
+    assert _quote(_analyze(nlp, text), "do not have the power").speaker in ("Tom Reyes", None)
