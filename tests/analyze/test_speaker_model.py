@@ -464,3 +464,16 @@ def test_a_quote_after_a_colon_clause_is_not_the_previous_sentence_s_speaker(nlp
             'Hale, president of the union. Reyes resisted: "Mayors do not have the power to suspend '
             'the law."\n')
     assert _quote(_analyze(nlp, text), "do not have the power").speaker in ("Tom Reyes", None)
+
+
+def test_he_said_reaches_two_sentences_back_to_the_only_speaker_and_no_further(nlp):
+    # the one person named, as the subject of a speech verb, two sentences back
+    text = ('Speaking in Lima, Foreign Minister Ana Diaz said the country would make a "necessary '
+            'response" based on the consensus reached. Peru is the region\'s largest exporter.\n'
+            '"Any measures should be taken under the council\'s framework," she told a news briefing.\n')
+    assert _quote(_analyze(nlp, text), "Any measures").speaker == "Ana Diaz"
+    # another person of unknown gender in reach: unsure, so nobody
+    text = ('Robin Hale, the envoy, told reporters the vote was close. Foreign Minister Ana Diaz said '
+            'the country would make a "necessary response". Peru is the largest exporter.\n'
+            '"Any measures should be taken under the council\'s framework," she told a news briefing.\n')
+    assert _quote(_analyze(nlp, text), "Any measures").speaker in ("Ana Diaz", None)
