@@ -23,8 +23,9 @@ For each (s, B) every system either cites one sentence of B or cites nothing:
 
 Systems, all on the same spaCy analysis: storydesk's model (``brief/citations.py``),
 with and without MiniLM embeddings, at its shipped threshold (the lowest calibrated
-probability whose citations reach a strict precision of 0.95 out of fold on train: 5-fold
-cross-validation by story, repeated 5 times) and, as points of its precision/recall
+probability at which a lower confidence bound of the strict precision of its citations,
+out of fold on train, reaches 0.95: 5-fold cross-validation by story, repeated 5 times,
+the bound the 5th percentile over resamplings of the stories) and, as points of its precision/recall
 curve, at probabilities 0.5, 0.7 and 0.9; the TF-IDF cosine ≥ 0.3 rule storydesk used
 before; MiniLM cosine at the threshold that reaches P ≥ 0.95 on the train labels and at
 the one that maximises F1 there (the strongest baselines a user would otherwise pick).
@@ -396,8 +397,9 @@ def fit(groups, stories, embedded: bool, repeats: int = REPEATS) -> None:
     the folds in another order, so that where one (s, B) pair falls does not decide the
     threshold. On all those out-of-fold scores, Platt scaling makes the probability that
     of a cited sentence being labelled ``same``, and the threshold is the lowest calibrated
-    probability whose citations reach a strict precision of 0.95. The final weights are
-    fitted on every pair."""
+    probability at which the precision's lower bound (:func:`_story_bootstrap`) reaches
+    0.95 (:func:`_threshold_lower_bound`); the curve is printed beside it. The final
+    weights are fitted on every pair."""
     import random
 
     from storydesk.brief.citations import CiteModel
