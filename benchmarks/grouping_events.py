@@ -22,7 +22,7 @@ only; the baseline's best threshold is chosen on labelled articles).
 Analyses are not cached: each order is a fresh ``Desk.ingest`` (about 8 articles/s here).
 
     PYTHONPATH=. .venv/bin/python -m benchmarks.grouping_events [--data DIR] [--json]
-        [--labels FILE] [--with-unlabelled] [--order publication|shuffled]
+        [--labels FILE] [--with-unlabelled] [--order publication|shuffled] [--assignments FILE]
 """
 
 from __future__ import annotations
@@ -93,7 +93,11 @@ def labelled_records(folder: Path, rows: list[dict], with_unlabelled: bool) -> l
     """(ingest record, event or None) of the rows' articles, as ``Desk.ingest`` reads them."""
     wanted = {f"timeline17://{r['folder']}/{r['id']}": r["event"] for r in rows
               if r["event"] is not None or with_unlabelled}
-    return [(rec, wanted[rec["url"]]) for rec in timeline17_records(folder) if rec["url"] in wanted]
+    out = [(rec, wanted[rec["url"]]) for rec in timeline17_records(folder) if rec["url"] in wanted]
+    if len(out) != len(wanted):  # timeline17_records skips empty texts: none may be labelled
+        missing = sorted(set(wanted) - {rec["url"] for rec, _ in out})
+        raise ValueError(f"labelled articles with no text in {folder}: {', '.join(missing[:5])}")
+    return out
 
 
 def run_order(records: list[tuple[dict, str | None]], order: str, settings: Settings) -> list[str]:
@@ -123,6 +127,8 @@ def main() -> None:
                    help="also ingest the windows' unlabelled articles (scored: labelled ones only)")
     p.add_argument("--order", action="append", choices=("publication", "shuffled"),
                    help="arrival order(s) (default: both)")
+    p.add_argument("--assignments", type=Path, metavar="FILE",
+                   help="also write each article's story per order (JSON Lines) to FILE, to see what merged")
     p.add_argument("--set", dest="sets", action="append", default=[], metavar="NAME=VALUE",
                    help="a storydesk setting for the ingests")
     args = p.parse_args()
@@ -137,8 +143,11 @@ def main() -> None:
     gold = [records[i][1] for i in scored]
     results = {}
     f1s = []
+    assigned = []
     for order in args.order or ["publication", "shuffled"]:
         labels = run_order(records, order, settings)
+        assigned += [{"order": order, "article": rec["url"], "date": rec["published"], "event": event,
+                      "story": story} for (rec, event), story in zip(records, labels)]
         result = scores([labels[i] for i in scored], gold)
         f1s.append(result["bcubed_f1"])
         extra = ", with unlabelled" if args.with_unlabelled else ""
@@ -147,6 +156,8 @@ def main() -> None:
         results["storydesk ingest, spread of F1 across orders"] = {"bcubed_f1": round(max(f1s) - min(f1s), 4)}
     texts = [f"{records[i][0]['title']}\n{records[i][0]['text']}" for i in scored]
     results["tfidf+agglomerative (best threshold, batch)"] = tfidf_agglomerative(texts, gold)
+    if args.assignments:
+        args.assignments.write_text("".join(json.dumps(a) + "\n" for a in assigned), encoding="utf-8")
     sizes = Counter(gold)
     report(results, args.json, f"grouping vs events: timeline17 event set ({len(gold)} articles, "
            f"{len(sizes)} events, {sum(1 for v in sizes.values() if v > 1)} with 2+ articles) "
