@@ -99,8 +99,8 @@ def labelled_records(folder: Path, rows: list[dict], with_unlabelled: bool) -> l
     wanted = {f"timeline17://{r['folder']}/{r['id']}": r["event"] for r in rows
               if r["event"] is not None or with_unlabelled}
     out = [(rec, wanted[rec["url"]]) for rec in timeline17_records(folder) if rec["url"] in wanted]
-    if len(out) != len(wanted):  # timeline17_records skips empty texts: none may be labelled
-        missing = sorted(set(wanted) - {rec["url"] for rec, _ in out})
+    missing = sorted({u for u, e in wanted.items() if e is not None} - {rec["url"] for rec, _ in out})
+    if missing:  # timeline17_records skips empty texts: none may be labelled
         raise ValueError(f"labelled articles with no text in {folder}: {', '.join(missing[:5])}")
     return out
 
