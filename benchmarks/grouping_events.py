@@ -19,10 +19,15 @@ get). ``--with-unlabelled`` also ingests the windows' unlabelled articles (round
 opinion: the bridges a real stream has) and scores the labelled ones only (storydesk rows
 only; the baseline's best threshold is chosen on labelled articles).
 
-Analyses are not cached: each order is a fresh ``Desk.ingest`` (about 8 articles/s here).
+Each order is a fresh ``Desk.ingest`` (about 8 articles/s here, minutes for the set).
+``--grid`` adds a side path for tuning, labelled as such: the set is ingested once into a
+store cached under ``--cache`` (keyed by the labels and the analyzer version), then
+regrouped from its stored analyses with each setting of ``grouping_dev.GRID``, as
+``benchmarks/grouping_dev.py`` does for its sets (seconds a setting).
 
     PYTHONPATH=. .venv/bin/python -m benchmarks.grouping_events [--data DIR] [--json]
-        [--labels FILE] [--with-unlabelled] [--order publication|shuffled]
+        [--labels FILE] [--with-unlabelled] [--order publication|shuffled] [--assignments FILE]
+        [--grid [--cache DIR]]
 """
 
 from __future__ import annotations
@@ -93,7 +98,11 @@ def labelled_records(folder: Path, rows: list[dict], with_unlabelled: bool) -> l
     """(ingest record, event or None) of the rows' articles, as ``Desk.ingest`` reads them."""
     wanted = {f"timeline17://{r['folder']}/{r['id']}": r["event"] for r in rows
               if r["event"] is not None or with_unlabelled}
-    return [(rec, wanted[rec["url"]]) for rec in timeline17_records(folder) if rec["url"] in wanted]
+    out = [(rec, wanted[rec["url"]]) for rec in timeline17_records(folder) if rec["url"] in wanted]
+    if len(out) != len(wanted):  # timeline17_records skips empty texts: none may be labelled
+        missing = sorted(set(wanted) - {rec["url"] for rec, _ in out})
+        raise ValueError(f"labelled articles with no text in {folder}: {', '.join(missing[:5])}")
+    return out
 
 
 def run_order(records: list[tuple[dict, str | None]], order: str, settings: Settings) -> list[str]:
@@ -116,13 +125,32 @@ def run_order(records: list[tuple[dict, str | None]], order: str, settings: Sett
     return [stories[f"{n:04d}.json"] for n in range(len(records))]
 
 
+def grid_rows(records: list[tuple[dict, str | None]], labels: Path, cache: Path) -> dict[str, dict]:
+    """Side path: the scored records ingested once into a cached store (``grouping_dev.build``)
+    and regrouped from their stored analyses with each ``grouping_dev.GRID`` setting."""
+    from benchmarks.grouping_dev import GRID, build, regroup
+    from storydesk.analyze import ANALYZER_VERSION
+
+    key = text_sha1(labels.read_text(encoding="utf-8"))[:10]
+    db = build(f"events-{key}-{ANALYZER_VERSION}", [{**rec, "gold": event} for rec, event in records
+                                                    if event is not None], cache)
+    return {f"side path: regrouped from cached analyses, {label}": regroup(db, **params)
+            for label, params in GRID}
+
+
 def main() -> None:
     p = parser(__doc__.splitlines()[0], "timeline17")
     p.add_argument("--labels", type=Path, default=LABELS)
     p.add_argument("--with-unlabelled", action="store_true",
                    help="also ingest the windows' unlabelled articles (scored: labelled ones only)")
-    p.add_argument("--order", action="append", choices=("publication", "shuffled"),
-                   help="arrival order(s) (default: both)")
+    p.add_argument("--order", action="append", choices=("publication", "shuffled", "none"),
+                   help="arrival order(s) of the product path (default: both; none: only --grid)")
+    p.add_argument("--assignments", type=Path, metavar="FILE",
+                   help="also write each article's story per order (JSON Lines) to FILE, to see what merged")
+    p.add_argument("--grid", action="store_true",
+                   help="also regroup a cached ingest with grouping_dev's parameter grid (side path)")
+    p.add_argument("--cache", type=Path, default=Path("/tmp/storydesk-bench/grouping-events"),
+                   help="where --grid keeps its ingested store")
     p.add_argument("--set", dest="sets", action="append", default=[], metavar="NAME=VALUE",
                    help="a storydesk setting for the ingests")
     args = p.parse_args()
@@ -137,8 +165,11 @@ def main() -> None:
     gold = [records[i][1] for i in scored]
     results = {}
     f1s = []
-    for order in args.order or ["publication", "shuffled"]:
+    assigned = []
+    for order in [] if args.order == ["none"] else args.order or ["publication", "shuffled"]:
         labels = run_order(records, order, settings)
+        assigned += [{"order": order, "article": rec["url"], "date": rec["published"], "event": event,
+                      "story": story} for (rec, event), story in zip(records, labels)]
         result = scores([labels[i] for i in scored], gold)
         f1s.append(result["bcubed_f1"])
         extra = ", with unlabelled" if args.with_unlabelled else ""
@@ -147,6 +178,10 @@ def main() -> None:
         results["storydesk ingest, spread of F1 across orders"] = {"bcubed_f1": round(max(f1s) - min(f1s), 4)}
     texts = [f"{records[i][0]['title']}\n{records[i][0]['text']}" for i in scored]
     results["tfidf+agglomerative (best threshold, batch)"] = tfidf_agglomerative(texts, gold)
+    if args.grid:
+        results.update(grid_rows(records, args.labels, args.cache))
+    if args.assignments:
+        args.assignments.write_text("".join(json.dumps(a) + "\n" for a in assigned), encoding="utf-8")
     sizes = Counter(gold)
     report(results, args.json, f"grouping vs events: timeline17 event set ({len(gold)} articles, "
            f"{len(sizes)} events, {sum(1 for v in sizes.values() if v > 1)} with 2+ articles) "
