@@ -130,6 +130,22 @@ def test_a_merged_story_redirects_in_the_desk_the_api_and_the_pages(merged_store
         assert client.get("/api/stories/" + kept).status_code == 200
 
 
+def test_trend_mentions_counted_for_a_merged_story_name_the_story_it_is_now(merged_store):
+    """Trend mentions keep the story id they were counted under; once that story is merged
+    away, trend lists must link the story it went into (a trend list naming the old id
+    failed to find its headline and stopped the whole listing)."""
+    from storydesk.store import trends as tdb
+
+    db, kept, gone = merged_store
+    with Desk(Settings(db=str(db))) as desk:
+        terms = [r[0] for r in desk.store.execute(
+            "SELECT DISTINCT term FROM term_sources WHERE story_id = ?", (gone,))]
+        assert terms  # counted under the story before it was merged away
+        mentions = tdb.mentions_between(desk.store, terms, "0000", "9999")
+    stories = {story for found in mentions.values() for _, story, _ in found}
+    assert gone not in stories and kept in stories
+
+
 def test_undated_articles_need_more_in_common_to_share_an_undated_story():
     """A follow-up (a council meeting the day after the evacuation) shares a few words
     with the evacuation report: dated, the window makes that enough; undated, nothing

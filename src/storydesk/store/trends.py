@@ -122,13 +122,15 @@ def flags_between(store: Store, start: str, end: str) -> list[tuple]:
 
 
 def mentions_between(store: Store, terms: list[str], start: str, end: str) -> dict[str, list[tuple[str, str, int]]]:
-    """For each term: ``(source, story id or "", documents)`` in buckets [start, end]."""
+    """For each term: ``(source, story id or "", documents)`` in buckets [start, end]. A
+    story merged into another since it was counted is read as the one it is now."""
     out: dict[str, list] = defaultdict(list)
     for chunk in _chunks(sorted(set(terms))):
         marks = ",".join("?" * len(chunk))
         for term, source, story, n in store.execute(
-                f"SELECT term, source, story_id, sum(n) FROM term_sources WHERE term IN ({marks}) "
-                "AND bucket >= ? AND bucket <= ? GROUP BY term, source, story_id", [*chunk, start, end]):
+                "SELECT ts.term, ts.source, coalesce(m.into_id, ts.story_id), sum(ts.n) FROM term_sources ts "
+                f"LEFT JOIN story_merges m ON m.story_id = ts.story_id WHERE ts.term IN ({marks}) "
+                "AND ts.bucket >= ? AND ts.bucket <= ? GROUP BY 1, 2, 3", [*chunk, start, end]):
             out[term].append((source, story, n))
     return out
 
