@@ -68,15 +68,41 @@ SECTIONS = ("news", "world", "politics", "business", "sport")
 # -- the plan ------------------------------------------------------------------------------------
 
 
-def make_plan(data: Path, n_feeds: int, n_entries: int, seed: int, days: int = 1) -> dict:
-    """Outlets, feeds, pages and entries of the simulated days (times relative to their start)."""
+def g5_events(data: Path) -> dict[str, str]:
+    """The gold event of each giveme5w1h article (file name: event id)."""
+    from benchmarks.grouping import _event  # the grouping benchmark's reading of the gold label
+
+    return {path.name: str(_event(json.loads(path.read_text(encoding="utf-8"))))
+            for path in sorted((data / "giveme5w1h-news-cluster" / "data").glob("*.json"))}
+
+
+def event_times(pages: list[dict], span: float, rng: random.Random) -> dict[str, tuple[float, float]]:
+    """When each event of ``pages`` is covered: ``(start, duration)``, a duration of 2 to
+    30 hours (so some spill into the next day) starting anywhere in the ``span`` (one that
+    runs past its end goes on from its beginning: every day brings as many articles)."""
+    times = {}
+    for event in sorted({p["event"] for p in pages}):
+        times[event] = (rng.uniform(0, span), min(rng.uniform(2 * 3600, 30 * 3600), span))
+    return times
+
+
+def make_plan(data: Path, n_feeds: int, n_entries: int, seed: int, days: int = 1,
+              same_topics: bool = False) -> dict:
+    """Outlets, feeds, pages and entries of the simulated days (times relative to their start).
+
+    Each page belongs to an event (a giveme5w1h gold event; an article-extraction page is
+    an event of its own), and an event's articles are published within its hours, so each
+    day mostly brings new events and stories end. ``same_topics`` publishes every page at a
+    uniformly random time of the whole span instead: every event on every day."""
     rng = random.Random(seed)
     aeb = sorted(p.name[:-len(".html.gz")] for p in (data / "article-extraction-benchmark" / "html").glob("*.html.gz"))
-    g5 = sorted(p.name for p in (data / "giveme5w1h-news-cluster" / "data").glob("*.json"))
-    pages = [{"id": i, "kind": "aeb", "ref": r} for i, r in enumerate(aeb)]
-    pages += [{"id": len(aeb) + i, "kind": "g5", "ref": r} for i, r in enumerate(g5)]
+    events = g5_events(data)
+    g5 = sorted(events)
+    pages = [{"id": i, "kind": "aeb", "ref": r, "event": f"page:{r}"} for i, r in enumerate(aeb)]
+    pages += [{"id": len(aeb) + i, "kind": "g5", "ref": r, "event": f"g5:{events[r]}"} for i, r in enumerate(g5)]
     rng.shuffle(pages)
     n_entries = min(n_entries, len(pages))
+    when = event_times(pages[:n_entries], days * DAY, random.Random(seed + 1))
     n_outlets = max(1, n_feeds // 5)
     outlets = [{"id": o, "name": f"Outlet {o:03d}", "private": rng.random() < 0.3,
                 "crawl_delay": 10 if rng.random() < 0.2 else None,
@@ -97,7 +123,9 @@ def make_plan(data: Path, n_feeds: int, n_entries: int, seed: int, days: int = 1
     for e in range(n_entries):
         feed = rng.choices(range(n_feeds), weights=weights)[0]
         page = pages[e]
-        entry = {"id": e, "feeds": [feed], "page": page["id"], "published": rng.uniform(0, days * DAY),
+        start, duration = when[page["event"]]
+        published = rng.uniform(0, days * DAY) if same_topics else (start + rng.uniform(0, duration)) % (days * DAY)
+        entry = {"id": e, "feeds": [feed], "page": page["id"], "published": published,
                  "private": feeds[feed]["summary_only"] and outlets[feeds[feed]["outlet"]]["private"]
                  and rng.random() < 0.5, "edit_at": None}
         if page["kind"] == "g5" and rng.random() < 0.05:
@@ -269,7 +297,7 @@ def run_system(system: str, args, budget: int | None) -> dict:
         limit_arenas()  # what `storydesk watch` does first
 
     data = args.data
-    plan = make_plan(data, args.feeds, args.entries, args.seed, args.days)
+    plan = make_plan(data, args.feeds, args.entries, args.seed, args.days, args.same_topics)
     span = args.days * DAY
     folder = Path(tempfile.mkdtemp(prefix=f"watch-bench-{system}-"))
     db = str(folder / "desk.db")
@@ -488,6 +516,9 @@ def main() -> None:
     p.add_argument("--window-days", type=float,
                    help="story_window_days (default: the setting's); stories leave memory a day after it, "
                         "so --days beyond it shows where memory levels off")
+    p.add_argument("--same-topics", action="store_true",
+                   help="publish every page at a random time of the whole run (every event on every day: "
+                        "stories never end), not within its event's hours")
     p.add_argument("--only", choices=("storydesk", "naive"), help="run one system (no budget matching)")
     p.add_argument("--role", choices=("storydesk", "naive"), help=argparse.SUPPRESS)
     p.add_argument("--budget", type=int, help=argparse.SUPPRESS)
@@ -515,6 +546,8 @@ def main() -> None:
                    "--seed", str(args.seed), "--days", str(args.days)]
         if args.window_days is not None:
             command += ["--window-days", str(args.window_days)]
+        if args.same_topics:
+            command.append("--same-topics")
         if budget is not None:
             command += ["--budget", str(budget)]
         print(f"running {name} ({args.day_seconds:g} s for the simulated day)...", file=sys.stderr)
