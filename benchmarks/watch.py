@@ -206,6 +206,18 @@ def _native_mb() -> tuple[float, float]:
     return sqlite_mb, malloc_mb
 
 
+def _held(desk) -> str:
+    """The stories the desk's grouping holds in memory, their member signatures and
+    centroid terms (what a story that stays active could grow without a bound)."""
+    for _ in range(5):  # read from another thread than the writer's: retry a changing dict
+        try:
+            held = desk.tracker.footprint()
+            return f"{held['stories']}/{held['members']}/{held['centroid terms']}"
+        except RuntimeError:
+            time.sleep(0.05)
+    return "?"
+
+
 def _rss_mb() -> float:
     for line in Path("/proc/self/status").read_text().splitlines():
         if line.startswith("VmRSS:"):
@@ -342,6 +354,7 @@ def run_system(system: str, args, budget: int | None) -> dict:
 
     rss_days: list[float] = []
     native_days: list[tuple[float, float]] = []
+    held_days: list[str] = []
 
     def sample_mid() -> None:  # resident memory half-way through the run and at each day's end
         marks = sorted([(start + span / 2, "mid")] + [(start + d * DAY, d) for d in range(1, args.days)],
@@ -352,6 +365,7 @@ def run_system(system: str, args, budget: int | None) -> dict:
             (rss_mid if mark == "mid" else rss_days).append(_rss_mb())
             if mark != "mid":
                 native_days.append(_native_mb())
+                held_days.append(_held(desk))
             if os.environ.get("WATCH_BENCH_TRACEMALLOC") and (mark != "mid" or args.days == 1):
                 import tracemalloc  # where the memory of the rest of the run goes
 
@@ -394,7 +408,7 @@ def run_system(system: str, args, budget: int | None) -> dict:
         polled = [dict(r) for r in desk.store.execute(
             "SELECT id, polls, not_modified, interval_s, not_before, failures, last_error FROM feeds")]
         args.trace.write_text(json.dumps({"entries": trace, "feeds": polled}))
-    rss_end, native_end = _rss_mb(), _native_mb()
+    rss_end, native_end, held_end = _rss_mb(), _native_mb(), _held(desk)
     time.sleep(min(30.0, 2 * args.day_seconds / 24))  # let the page watcher catch up (it is sampled)
     pages.close()
     import httpx
@@ -438,6 +452,8 @@ def run_system(system: str, args, budget: int | None) -> dict:
         **{f"RSS end of day {d} MB": round(v, 1) for d, v in enumerate(rss_days, start=1)},
         **{f"SQLite/malloc MB end of day {d}": f"{sq:.1f}/{ma:.1f}" for d, (sq, ma) in
            enumerate(native_days + [native_end], start=1)},
+        **{f"stories/members/centroid terms in memory end of day {d}": h for d, h in
+           enumerate(held_days + [held_end], start=1)},
         "requests": mine.get("requests", 0),
         "feed requests": feed_requests,
         "page requests": mine.get("page_requests", 0),

@@ -167,6 +167,13 @@ class StoryGrouper:
     def active_ids(self) -> set[str]:
         return set(self._stories)
 
+    def footprint(self) -> dict[str, int]:
+        """What memory holds: active stories, member signatures, centroid terms, and
+        the distinct terms of the postings (counts, for measuring memory over time)."""
+        stories = list(self._stories.values())
+        return {"stories": len(stories), "members": len(self._lsh),
+                "centroid terms": sum(len(s.centroid) for s in stories), "posted terms": len(self._postings)}
+
     def story_state(self, story_id: str) -> StoryState:
         return self._stories[story_id]
 

@@ -308,6 +308,10 @@ class StoryTracker:
         if latest is not None and self._grouper.evict(shifted(latest, -self._keep)):
             self._complete = False
 
+    def footprint(self) -> dict[str, int]:
+        """What grouping holds in memory (:meth:`StoryGrouper.footprint`)."""
+        return self._grouper.footprint()
+
     # -- articles ----------------------------------------------------------------------
     def add_article(
         self, article: Article, analysis: Analysis | None, *, count: bool = True
