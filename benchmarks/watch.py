@@ -2,7 +2,11 @@
 
 The news web (:mod:`benchmarks.watch_web`, its own process) has ``--feeds`` feeds from
 outlets on 127.0.0.1, publishing ``--entries`` entries over one simulated day, compressed
-into ``--day-seconds`` of wall time. Publishing rates are skewed as real feeds' are (a
+into ``--day-seconds`` of wall time. Each page belongs to an event (a giveme5w1h gold
+event; an article-extraction page is one of its own) covered for 2 to 30 hours, so each
+day brings mostly new events and stories end, some spilling into the next day
+(``--same-topics``: every page at a random time of the whole run, the same events every
+day, as before). Publishing rates are skewed as real feeds' are (a
 few feeds carry most entries: Zipf weights); 10 % of feeds are summary-only; entries link
 to real article pages (the article-extraction benchmark's captured pages and giveme5w1h
 articles rendered as news pages); some entries are edited later in the day, some are
@@ -38,7 +42,8 @@ story page. Measured:
     python benchmarks/watch.py --feeds 40 --entries 60 --day-seconds 60   # a quick look
     python benchmarks/watch.py --days 4 --entries 564 --day-seconds 120 --only storydesk --window-days 1
         # memory, day by day: stories leave memory a day after their window (7 days by default;
-        # 1 here, so that four days show the level memory keeps once they do)
+        # 1 here, so that four days show the level memory keeps once they do); add
+        # --same-topics for a stream whose stories never end
 """
 
 from __future__ import annotations
