@@ -22,6 +22,11 @@ number) and have at most ``PARTIAL_SHARE`` of its items, ranked by the model, an
 clash as above: the pairs that a partial report cited as if it reported the claim comes
 from. No other ranker is used and MiniLM is not needed.
 
+With ``--near`` (the fifth round) the pool is, for each (s, B), the model's top ``--top``
+sentences whose probability is at least ``NEAR`` and one clash as above: the pairs
+around and above the shipped threshold, where a strict precision is read. MiniLM is not
+needed.
+
 Each pooled pair is one JSON line with both texts, for a person to label; the labels
 file in ``benchmarks/labels/`` keeps only offsets and text hashes, never
 the data's text (see benchmarks/citations.py, which reads it).
@@ -40,6 +45,8 @@ from benchmarks.summary import load
 TOP = 3
 #: A short sentence for ``--partial``: at most this share of s's items (terms, names, numbers).
 PARTIAL_SHARE = 0.6
+#: ``--near``: the lowest probability of the shipped model a pooled sentence has.
+NEAR = 0.5
 CLASHES = ("negation_flip", "role_swap", "agent_clash", "numbers_clash", "dates_clash")
 
 
@@ -125,7 +132,11 @@ def _partial_rows(args, index: int, n: int, a: int, b: int, origin: dict, s_text
              and (feats[k]["entities"] > 0 or feats[k]["numbers_shared"])
              and not any(feats[k][v] for v in VETOES)]
     clash = [k for k in order if feats[k]["entities"] > 0 and any(feats[k][x] for x in CLASHES)]
-    pool = {order[0], *short[:args.top], *clash[:1]}
+    if args.near:
+        near = [k for k in order[:args.top] if probs[k] >= NEAR]
+        pool = {*near, *clash[:1]} if near else set()
+    else:
+        pool = {order[0], *short[:args.top], *clash[:1]}
     text = analyzed[b].article.text
     rows = []
     for k in sorted(pool):
@@ -146,6 +157,8 @@ def main(argv: list[str] | None = None) -> None:
                    help="also pool storydesk's model's picks and hard negatives (see above)")
     p.add_argument("--partial", action="store_true",
                    help="pool the model's top 1, short one-detail sentences and a clash (see above)")
+    p.add_argument("--near", action="store_true",
+                   help="pool the model's top sentences above NEAR and a clash (see above)")
     p.add_argument("--out", type=Path, required=True, help="JSONL file to write (outside the repository)")
     p.add_argument("--merge", type=Path, metavar="POOL",
                    help="instead: write to --out the labels of POOL's pairs from --annotations")
@@ -167,7 +180,7 @@ def main(argv: list[str] | None = None) -> None:
     from storydesk.config import Settings
 
     nlp = load_nlp(Settings().spacy_model)
-    embed = None if args.partial else load_embedder()
+    embed = None if args.partial or args.near else load_embedder()
     from storydesk.brief.citations import LEXICAL, StorySentences
 
     stories = load(args.data, args.split, args.first + args.stories)
@@ -187,7 +200,7 @@ def main(argv: list[str] | None = None) -> None:
             for b, item in enumerate(analyzed):
                 if b == a or not pieces[b]:
                     continue
-                if args.partial:
+                if args.partial or args.near:
                     rows.extend(_partial_rows(args, index, n, a, b, origin, s_text, story, analyzed))
                     continue
                 texts = [item.article.text[st:en] for st, en in pieces[b]]

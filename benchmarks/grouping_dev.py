@@ -44,6 +44,8 @@ GRID = [  # (label, grouper parameters)
     ("refine_threshold 0.2", {"refine_threshold": 0.2}),
     ("refine_threshold 0.3", {"refine_threshold": 0.3}),
     ("no batch refinement", {"refine_threshold": 1.0}),
+    ("time_penalty 0.02", {"time_penalty": 0.02}),
+    ("time_penalty 0.05", {"time_penalty": 0.05}),
 ]
 
 

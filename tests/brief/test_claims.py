@@ -101,3 +101,25 @@ def test_numbers_written_in_words_are_compared_with_digits(nlp):
                                    "Joe Biden won six electoral votes in Nevada on Monday, the count showed."))
     f = nevada.features(0, nevada.pieces[0][0], 1)[0]
     assert (f["numbers_clash"], f["numbers_shared"]) == (0.0, 1.0)
+
+
+def test_a_side_clause_of_the_summary_sentence_told_as_a_claim_is_marked_a_detail(nlp):
+    """The fifth round's `part` pattern, reversed: t claims only what s says in passing
+    ("Berg vowed a vote on the bill, which passed the House" / "the bill passed the House")."""
+    story, f = _features(nlp, "Senator Anna Berg vowed a Senate vote on the harbour bill, which passed the "
+                              "House on Monday.",
+                         "The harbour bill passed the House on Monday.")
+    assert (f["main_main"], f["sub_main"]) == (0.0, 1.0)
+    story, same = _features(nlp, "The harbour bill passed the House on Monday, Senator Anna Berg said.",
+                            "On Monday the harbour bill passed the House by a wide margin.")
+    assert (same["main_main"], same["sub_main"]) == (1.0, 0.0)
+
+
+def test_a_question_in_the_summary_is_reported_by_no_sentence(nlp):
+    """A question claims nothing, so no other outlet's sentence reports it, however close
+    its words."""
+    question = "Did the harbour bill pass the House on Monday?"
+    story = StorySentences(_story(nlp, question, "The harbour bill passed the House on Monday."))
+    span = (0, len(question))  # never cited itself, but a summary may hold it
+    assert story.features(0, span, 1)[0]["s_question"] == 1.0
+    assert story.best(0, span, 1, EVEN)[1] == 0.0

@@ -64,6 +64,24 @@ def test_the_story_that_started_first_keeps_its_id_whichever_the_bridge_joins():
     assert bridge.story_id == town.story_id and bridge.merged == (dam.story_id,)
 
 
+def test_a_bridge_does_not_merge_stories_weeks_apart():
+    """The same three articles, the town's story three weeks after the dam's: the bridge
+    could join both (the older one with a time penalty), but coverage weeks apart is not
+    one story split by arrival order, so it joins one and nothing is merged."""
+    late_town = dict(TOWN, published="2021-05-24T09:00:00")
+    late_bridge = dict(BRIDGE, published="2021-05-24T12:00:00")
+    grouper = _grouper()
+    dam, town, bridge = (grouper.learn_one(article_features(_article(i, r)))
+                         for i, r in enumerate((DAM, late_town, late_bridge)))
+    assert dam.new_story and town.new_story
+    assert bridge.merged == () and grouper.active_ids() == {dam.story_id, town.story_id}
+    # the same order with the dates close merges (the rule is about time, not the text)
+    close = _grouper()
+    stream = (DAM, dict(late_town, published="2021-05-04T09:00:00"), dict(late_bridge, published="2021-05-04T12:00:00"))
+    last = [close.learn_one(article_features(_article(i, r))) for i, r in enumerate(stream)][-1]
+    assert last.merged and close.active_ids() == {last.story_id}
+
+
 def test_headlines_sharing_one_common_word_do_not_chain():
     headlines = ["Gas prices climb for a third week in Ohio",
                  "Gas leak forces evacuation of Denton primary school",

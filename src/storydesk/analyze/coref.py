@@ -316,12 +316,16 @@ def resolve_pronoun(doc, tok, people: People, quoted, text: str | None = None,
         return None
     if any(lo <= r.start < tok.idx and compatible(gender, r.gender) for r in people.roles):
         return None
-    prev_start = doc[sent.start - 1].sent.start_char if sent.start > 0 else sent.start_char
-    if found.start < prev_start:
-        return None
+    prev = doc[sent.start - 1].sent if sent.start > 0 else sent
     head = doc.char_span(found.start, found.end, alignment_mode="expand")
     if head is None or head.root.dep_ not in _SUBJ:
         return None
+    if found.start < prev.start_char:
+        # two sentences back only as the subject of a speech verb, with nobody in between
+        # ("Wang Yi said ... . China is its ally. "...," he told a briefing")
+        before = doc[prev.start - 1].sent if prev.start > 0 else prev
+        if found.start < before.start_char or not _speech_subject(head.root):
+            return None
     return found.canonical
 
 

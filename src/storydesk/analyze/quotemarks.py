@@ -16,6 +16,8 @@ double-quoted passages; passages nested inside a quote are not returned separate
 
 >>> [(p.text, p.start) for p in pair_quotes('He said: "We won." Then “again”.')[0]]
 [('We won.', 10), ('again', 25)]
+>>> [p.text for p in pair_quotes('”We will appeal,” he said.')[0]]  # a wrong-way opening mark
+['We will appeal']
 >>> spans, notes = pair_quotes('She said "yes" and "no twice.')
 >>> [p.text for p in spans], notes
 (['yes'], ['unbalanced quotation marks in the paragraph at offset 0: the mark at offset 19 pairs with nothing; the text it opens was skipped'])
@@ -91,7 +93,7 @@ def _pair_double(text: str, start: int, end: int) -> tuple[list[tuple[int, int]]
 
     for i in range(start, end):
         ch = text[i]
-        if ch in _DOUBLE_OPEN:
+        if ch in _DOUBLE_OPEN or (ch == "”" and not stack and _wrong_way_opener(text, i, start, end)):
             stack.append((i, ch))
         elif ch in _DOUBLE_CLOSE:
             close(i)
@@ -108,6 +110,14 @@ def _pair_double(text: str, start: int, end: int) -> tuple[list[tuple[int, int]]
                 stack.append((i, '"'))
     outer = [(o, c) for o, c in pairs if not any(o2 < o and c < c2 for o2, c2 in pairs)]
     return sorted(outer), [j for j, _ in stack], stray
+
+
+def _wrong_way_opener(text: str, i: int, start: int, end: int) -> bool:
+    """A closing curly mark where only an opening one can be (`”Their aim is ...,” he
+    said`: at the paragraph's start or after a space, a word right after it, and a closing
+    mark later in the paragraph): a typesetting slip read as the opener it stands for."""
+    before_ok = i == start or text[i - 1] in _OPENERS
+    return before_ok and i + 1 < end and bool(_WORD.match(text[i + 1])) and "”" in text[i + 1 : end]
 
 
 def _faces_right(text: str, open_: int, close: int) -> bool:

@@ -113,9 +113,9 @@ def _previous_sentence_cue(ctx: _Context, q_tok: int, lo_char: int) -> Attributi
     return None
 
 
-def _colon_subject(ctx: _Context, q_tok: int, entities: list[Entity]) -> Attribution | None:
-    """`Clinton has since apologized: "..."`: a quote introduced by a colon after a clause
-    whose subject is a named person or a he/she pronoun is that person's words."""
+def _colon_clause(ctx: _Context, q_tok: int):
+    """The verb and subject of the clause that introduces a quote with a colon (`Reyes
+    resisted: "..."`), or None when no colon does or its clause has no subject."""
     doc = ctx.doc
     i = q_tok - 1
     while i >= 0 and (doc[i].is_space or ctx.inside(i) and doc[i].is_punct):
@@ -127,14 +127,22 @@ def _colon_subject(ctx: _Context, q_tok: int, entities: list[Entity]) -> Attribu
         if tok.pos_ in ("VERB", "AUX"):
             subjects = [c for c in tok.children if c.dep_ == "nsubj" and not ctx.inside(c.i)]
             if subjects:
-                child = subjects[0]
-                named = any(e.type == "PERSON" and e.start <= child.idx < e.end for e in entities)
-                if named or child.text.lower() in ("he", "she"):
-                    return Attribution(*cue_span(tok), np_span(child), "colon")
-                return None
+                return tok, subjects[0]
         if tok.dep_ in ("conj", "ROOT") or tok.head is tok:
             return None  # never across coordinated clauses
         tok = tok.head
+    return None
+
+
+def _colon_subject(clause, entities: list[Entity]) -> Attribution | None:
+    """`Clinton has since apologized: "..."`: a quote introduced by a colon after a clause
+    whose subject is a named person or a he/she pronoun is that person's words."""
+    if clause is None:
+        return None
+    verb, child = clause
+    named = any(e.type == "PERSON" and e.start <= child.idx < e.end for e in entities)
+    if named or child.text.lower() in ("he", "she"):
+        return Attribution(*cue_span(verb), np_span(child), "colon")
     return None
 
 
@@ -379,9 +387,10 @@ def _inherited(ctx: _Context, span: QuoteSpan, rng, last, n, entities) -> tuple[
                   and not (prev.speaker_start is not None and prev.speaker_start <= e.start < prev.speaker_end)]
         if not others and "\n" not in between:
             return None, prev
-    att = _previous_sentence_cue(ctx, rng[0], span.paragraph)
-    if att is None:
-        att = _colon_subject(ctx, rng[0], entities)
+    colon = _colon_clause(ctx, rng[0])
+    att = _colon_subject(colon, entities)
+    if att is None and colon is None:  # `Reyes resisted: "..."` is never the sentence before's
+        att = _previous_sentence_cue(ctx, rng[0], span.paragraph)
     if att is None and span.open == span.paragraph:
         att = _colon_paragraph_cue(ctx, span)
     if att is not None:

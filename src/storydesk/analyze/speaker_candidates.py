@@ -68,6 +68,9 @@ class Candidate:
     features: dict[str, float] = field(default_factory=dict)
     route: str | None = None  # the rules' route, when the rules chose this mention
     who: str | None = None  # the name the mention stands for, when the text says
+    #: another mention is the quote's textbook attribution and this one comes after the
+    #: quote's sentence: it does not compete for the quote (:meth:`SpeakerModel.best`)
+    beyond: bool = False
 
 
 def time_word(text: str) -> bool:
@@ -319,6 +322,11 @@ def gather(scene: Scene, window: tuple[int, int], quote: tuple[int, int], region
                          name)
         out.append(cand)
     _mark_nearest(out)
+    _mark_rivals(out)
+    later = sum(1 for c in out if c.beyond and doc[c.root].dep_ in _SUBJ and is_cue(doc[c.root].head))
+    if later:  # who speaks in the sentences after a complete attribution is no rival either
+        for c in out:
+            c.features["n_speech_subj"] = float(min(speech_subjects - later, 4))
     return out
 
 
@@ -364,6 +372,17 @@ def _explicit_features(scene: Scene, f: dict, tok, kind: str, start: int, end: i
         f["explicit"] = 1.0
         if kind == "person":
             f["explicit_name"] = 1.0
+
+
+def _mark_rivals(cands: list[Candidate]) -> None:
+    """Set ``beyond`` on the candidates that come after the quote and outside its sentence
+    when another person is the quote's textbook attribution (`"...," X told The AP.` then a
+    sentence naming Y): the attribution is complete, and Y is named for what follows."""
+    textbook = [c for c in cands if c.features.get("explicit")]
+    for c in cands:
+        if c.features["after"] and not c.features["same_sent"] and any(
+                t is not c and (c.who is None or t.who != c.who) for t in textbook):
+            c.beyond = True
 
 
 def _mark_nearest(cands: list[Candidate]) -> None:

@@ -63,7 +63,9 @@ class SpeakerModel:
         at most one speaker did: a speaker's odds (summed over the candidates that name
         the same person: "economist Ruth Abara" and the "she" that stands for her do not
         compete) over one plus the sum of all candidates' odds (two strong rivals halve
-        each other's chance; a lone weak one stays weak). The speaker's most likely
+        each other's chance; a lone weak one stays weak). A candidate named after the
+        quote's sentence when someone else is its textbook attribution (``beyond``) is
+        no rival. The speaker's most likely
         mention is returned. (None, 0.0) when there is no candidate."""
         if not candidates:
             return None, 0.0
@@ -73,6 +75,8 @@ class SpeakerModel:
         groups: dict[object, list[tuple[float, int]]] = {}
         total = 0.0
         for k, c in enumerate(candidates):
+            if c.beyond:
+                continue  # named after a complete textbook attribution of someone else
             p = min(self.probability(c.features), 1.0 - 1e-9)
             odds = p / (1.0 - p)
             total += odds

@@ -46,8 +46,15 @@ _HYPOTHETICAL = frozenset("should must could might can may shall ought cannot".s
 
 
 def hypothetical(tok) -> bool:
-    """Whether verb ``tok`` is under a modal of :data:`_HYPOTHETICAL` ("should respond")."""
-    return any(c.dep_ in ("aux", "auxpass") and c.lower_ in _HYPOTHETICAL for c in tok.children)
+    """Whether verb ``tok`` is under a modal of :data:`_HYPOTHETICAL` ("should respond"),
+    or an infinitive with a subject of its own ("she expects Reyes to announce an
+    "intensification"", "urged him to call it ..."): what someone is expected, asked or
+    urged to say, not what they said."""
+    children = list(tok.children)
+    if any(c.dep_ in ("aux", "auxpass") and c.lower_ in _HYPOTHETICAL for c in children):
+        return True
+    return any(c.dep_ == "aux" and c.lower_ == "to" for c in children) and any(
+        c.dep_ in ("nsubj", "nsubjpass") for c in children)
 
 
 def is_cue(tok) -> bool:

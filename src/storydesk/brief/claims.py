@@ -227,12 +227,17 @@ def claim_features(s: list[Frame], s_items: set[str], t: list[Frame], t_items: s
     t_main = [f for f in t if f.main and f.predicate]
     main_main = any(_same_predicate(f, g, related) for f in s_main for g in t_main)
     main_any = any(_same_predicate(f, g, related) for f in s_main for g in t)
+    # t's claim is only a side clause of s ("Schumer vowed a vote on the bill, which
+    # passed the House" / "the bill passed the House"): t reports a detail of s
+    sub_main = not main_main and any(_same_predicate(f, g, related) for f in t_main for g in s
+                                     if not g.main and g.predicate)
     s_roles = [k for f in s_main for k in (f.agent, f.patient) if k and not k.startswith("pron:")]
     t_roles = [k for f in t_main for k in (f.agent, f.patient) if k and not k.startswith("pron:")]
     s_core, t_core = _core(s), _core(t)
     return {
         "main_main": 1.0 if main_main else 0.0,
         "main_sub": 1.0 if main_any and not main_main else 0.0,
+        "sub_main": 1.0 if sub_main else 0.0,
         "s_main_in_t": _share(s_main, lambda f: _said(f, t_items, t, related)),
         "t_main_in_s": _share(t_main, lambda f: _said(f, s_items, s, related)),
         "t_frames_in_s": _share([f for f in t if f.predicate], lambda f: bool(f.predicate & s_items)),
