@@ -2,7 +2,11 @@
 
 The news web (:mod:`benchmarks.watch_web`, its own process) has ``--feeds`` feeds from
 outlets on 127.0.0.1, publishing ``--entries`` entries over one simulated day, compressed
-into ``--day-seconds`` of wall time. Publishing rates are skewed as real feeds' are (a
+into ``--day-seconds`` of wall time. Each page belongs to an event (a giveme5w1h gold
+event; an article-extraction page is one of its own) covered for 2 to 30 hours, so each
+day brings mostly new events and stories end, some spilling into the next day
+(``--same-topics``: every page at a random time of the whole run, the same events every
+day, as before). Publishing rates are skewed as real feeds' are (a
 few feeds carry most entries: Zipf weights); 10 % of feeds are summary-only; entries link
 to real article pages (the article-extraction benchmark's captured pages and giveme5w1h
 articles rendered as news pages); some entries are edited later in the day, some are
@@ -38,7 +42,8 @@ story page. Measured:
     python benchmarks/watch.py --feeds 40 --entries 60 --day-seconds 60   # a quick look
     python benchmarks/watch.py --days 4 --entries 564 --day-seconds 120 --only storydesk --window-days 1
         # memory, day by day: stories leave memory a day after their window (7 days by default;
-        # 1 here, so that four days show the level memory keeps once they do)
+        # 1 here, so that four days show the level memory keeps once they do); add
+        # --same-topics for a stream whose stories never end
 """
 
 from __future__ import annotations
@@ -68,15 +73,41 @@ SECTIONS = ("news", "world", "politics", "business", "sport")
 # -- the plan ------------------------------------------------------------------------------------
 
 
-def make_plan(data: Path, n_feeds: int, n_entries: int, seed: int, days: int = 1) -> dict:
-    """Outlets, feeds, pages and entries of the simulated days (times relative to their start)."""
+def g5_events(data: Path) -> dict[str, str]:
+    """The gold event of each giveme5w1h article (file name: event id)."""
+    from benchmarks.grouping import _event  # the grouping benchmark's reading of the gold label
+
+    return {path.name: str(_event(json.loads(path.read_text(encoding="utf-8"))))
+            for path in sorted((data / "giveme5w1h-news-cluster" / "data").glob("*.json"))}
+
+
+def event_times(pages: list[dict], span: float, rng: random.Random) -> dict[str, tuple[float, float]]:
+    """When each event of ``pages`` is covered: ``(start, duration)``, a duration of 2 to
+    30 hours (so some spill into the next day) starting anywhere in the ``span`` (one that
+    runs past its end goes on from its beginning: every day brings as many articles)."""
+    times = {}
+    for event in sorted({p["event"] for p in pages}):
+        times[event] = (rng.uniform(0, span), min(rng.uniform(2 * 3600, 30 * 3600), span))
+    return times
+
+
+def make_plan(data: Path, n_feeds: int, n_entries: int, seed: int, days: int = 1,
+              same_topics: bool = False) -> dict:
+    """Outlets, feeds, pages and entries of the simulated days (times relative to their start).
+
+    Each page belongs to an event (a giveme5w1h gold event; an article-extraction page is
+    an event of its own), and an event's articles are published within its hours, so each
+    day mostly brings new events and stories end. ``same_topics`` publishes every page at a
+    uniformly random time of the whole span instead: every event on every day."""
     rng = random.Random(seed)
     aeb = sorted(p.name[:-len(".html.gz")] for p in (data / "article-extraction-benchmark" / "html").glob("*.html.gz"))
-    g5 = sorted(p.name for p in (data / "giveme5w1h-news-cluster" / "data").glob("*.json"))
-    pages = [{"id": i, "kind": "aeb", "ref": r} for i, r in enumerate(aeb)]
-    pages += [{"id": len(aeb) + i, "kind": "g5", "ref": r} for i, r in enumerate(g5)]
+    events = g5_events(data)
+    g5 = sorted(events)
+    pages = [{"id": i, "kind": "aeb", "ref": r, "event": f"page:{r}"} for i, r in enumerate(aeb)]
+    pages += [{"id": len(aeb) + i, "kind": "g5", "ref": r, "event": f"g5:{events[r]}"} for i, r in enumerate(g5)]
     rng.shuffle(pages)
     n_entries = min(n_entries, len(pages))
+    when = event_times(pages[:n_entries], days * DAY, random.Random(seed + 1))
     n_outlets = max(1, n_feeds // 5)
     outlets = [{"id": o, "name": f"Outlet {o:03d}", "private": rng.random() < 0.3,
                 "crawl_delay": 10 if rng.random() < 0.2 else None,
@@ -97,7 +128,9 @@ def make_plan(data: Path, n_feeds: int, n_entries: int, seed: int, days: int = 1
     for e in range(n_entries):
         feed = rng.choices(range(n_feeds), weights=weights)[0]
         page = pages[e]
-        entry = {"id": e, "feeds": [feed], "page": page["id"], "published": rng.uniform(0, days * DAY),
+        start, duration = when[page["event"]]
+        published = rng.uniform(0, days * DAY) if same_topics else (start + rng.uniform(0, duration)) % (days * DAY)
+        entry = {"id": e, "feeds": [feed], "page": page["id"], "published": published,
                  "private": feeds[feed]["summary_only"] and outlets[feeds[feed]["outlet"]]["private"]
                  and rng.random() < 0.5, "edit_at": None}
         if page["kind"] == "g5" and rng.random() < 0.05:
@@ -176,6 +209,18 @@ def _native_mb() -> tuple[float, float]:
     except (OSError, AttributeError):
         pass
     return sqlite_mb, malloc_mb
+
+
+def _held(desk) -> str:
+    """The stories the desk's grouping holds in memory, their member signatures and
+    centroid terms (what a story that stays active could grow without a bound)."""
+    for _ in range(5):  # read from another thread than the writer's: retry a changing dict
+        try:
+            held = desk.tracker.footprint()
+            return f"{held['stories']}/{held['members']}/{held['centroid terms']}"
+        except RuntimeError:
+            time.sleep(0.05)
+    return "?"
 
 
 def _rss_mb() -> float:
@@ -269,7 +314,7 @@ def run_system(system: str, args, budget: int | None) -> dict:
         limit_arenas()  # what `storydesk watch` does first
 
     data = args.data
-    plan = make_plan(data, args.feeds, args.entries, args.seed, args.days)
+    plan = make_plan(data, args.feeds, args.entries, args.seed, args.days, args.same_topics)
     span = args.days * DAY
     folder = Path(tempfile.mkdtemp(prefix=f"watch-bench-{system}-"))
     db = str(folder / "desk.db")
@@ -314,6 +359,7 @@ def run_system(system: str, args, budget: int | None) -> dict:
 
     rss_days: list[float] = []
     native_days: list[tuple[float, float]] = []
+    held_days: list[str] = []
 
     def sample_mid() -> None:  # resident memory half-way through the run and at each day's end
         marks = sorted([(start + span / 2, "mid")] + [(start + d * DAY, d) for d in range(1, args.days)],
@@ -324,6 +370,7 @@ def run_system(system: str, args, budget: int | None) -> dict:
             (rss_mid if mark == "mid" else rss_days).append(_rss_mb())
             if mark != "mid":
                 native_days.append(_native_mb())
+                held_days.append(_held(desk))
             if os.environ.get("WATCH_BENCH_TRACEMALLOC") and (mark != "mid" or args.days == 1):
                 import tracemalloc  # where the memory of the rest of the run goes
 
@@ -366,7 +413,7 @@ def run_system(system: str, args, budget: int | None) -> dict:
         polled = [dict(r) for r in desk.store.execute(
             "SELECT id, polls, not_modified, interval_s, not_before, failures, last_error FROM feeds")]
         args.trace.write_text(json.dumps({"entries": trace, "feeds": polled}))
-    rss_end, native_end = _rss_mb(), _native_mb()
+    rss_end, native_end, held_end = _rss_mb(), _native_mb(), _held(desk)
     time.sleep(min(30.0, 2 * args.day_seconds / 24))  # let the page watcher catch up (it is sampled)
     pages.close()
     import httpx
@@ -410,6 +457,8 @@ def run_system(system: str, args, budget: int | None) -> dict:
         **{f"RSS end of day {d} MB": round(v, 1) for d, v in enumerate(rss_days, start=1)},
         **{f"SQLite/malloc MB end of day {d}": f"{sq:.1f}/{ma:.1f}" for d, (sq, ma) in
            enumerate(native_days + [native_end], start=1)},
+        **{f"stories/members/centroid terms in memory end of day {d}": h for d, h in
+           enumerate(held_days + [held_end], start=1)},
         "requests": mine.get("requests", 0),
         "feed requests": feed_requests,
         "page requests": mine.get("page_requests", 0),
@@ -488,6 +537,9 @@ def main() -> None:
     p.add_argument("--window-days", type=float,
                    help="story_window_days (default: the setting's); stories leave memory a day after it, "
                         "so --days beyond it shows where memory levels off")
+    p.add_argument("--same-topics", action="store_true",
+                   help="publish every page at a random time of the whole run (every event on every day: "
+                        "stories never end), not within its event's hours")
     p.add_argument("--only", choices=("storydesk", "naive"), help="run one system (no budget matching)")
     p.add_argument("--role", choices=("storydesk", "naive"), help=argparse.SUPPRESS)
     p.add_argument("--budget", type=int, help=argparse.SUPPRESS)
@@ -515,6 +567,8 @@ def main() -> None:
                    "--seed", str(args.seed), "--days", str(args.days)]
         if args.window_days is not None:
             command += ["--window-days", str(args.window_days)]
+        if args.same_topics:
+            command.append("--same-topics")
         if budget is not None:
             command += ["--budget", str(budget)]
         print(f"running {name} ({args.day_seconds:g} s for the simulated day)...", file=sys.stderr)

@@ -132,3 +132,55 @@ def test_a_late_copy_finds_its_evicted_original(tmp_path, seed_paths):
     copies = [m for m in members if m[3] is not None]
     assert len(copies) == 1 and story_of[copies[0][3]] == copies[0][1]
     assert late_joins  # the copy joined a story that had left memory
+
+
+def test_a_story_that_stays_active_holds_a_bounded_state(tmp_path, data_dir, monkeypatch):
+    """A story that keeps getting articles (nothing evicts it) holds in memory only its
+    newest ``RECENT_MEMBERS`` members' signatures and a capped centroid, and stores no
+    more: what it holds does not grow with its size."""
+    from storydesk.stories import tracker as tracker_module
+
+    monkeypatch.setattr(tracker_module, "RECENT_MEMBERS", 8)
+    records = _timeline17(data_dir, 240)
+    path = tmp_path / "active.db"
+    with Store(path) as store:
+        tracker = StoryTracker(store, Settings(db=str(path)))
+        tracker._keep = NEVER  # every story stays active
+        for r in records:
+            article = make_article(text=r["text"], title=r["title"], outlet=r["outlet"], published=r["published"],
+                                   url=r["url"], source=r["url"], format="json", raw="")
+            store.add_article(article)
+            tracker.add_article(article, None)
+        g = tracker._grouper
+        stories = [g.story_state(sid) for sid in g.active_ids()]
+        assert max(s.size + s.duplicates for s in stories) > 4 * 8  # stories far bigger than the bound
+        assert all(len(s.members) <= 8 for s in stories)
+        assert all(len(s.centroid) <= g.max_terms * 3 // 2 for s in stories)
+        held = {a for s in stories for a in s.members}
+        assert set(g._story_of) == held and len(g._lsh) == len(held)
+        stored = [json.loads(s) for (s,) in store.execute("SELECT state FROM stories")]
+        assert all(len(s["members"]) <= 8 for s in stored)
+        sizes = [n for (n,) in store.execute("SELECT count(*) FROM story_articles GROUP BY story_id")]
+        assert len(held) == sum(min(n, 8) for n in sizes) < sum(sizes)  # the rest: in the store's band index
+
+
+def test_copies_of_old_members_are_found_with_a_bounded_story(tmp_path, data_dir, monkeypatch):
+    """Copies of articles a story no longer holds in memory (the wire text again, under
+    another outlet, weeks later in the same story) are marked copies of their originals,
+    and every article goes where it goes when a story holds all its members."""
+    from storydesk.stories import tracker as tracker_module
+
+    records = _timeline17(data_dir, 200)
+    copies = [{**r, "text": f"From our partners.\n\n{r['text']}", "outlet": "copier",
+               "url": r["url"] + "?copy=1", "published": records[min(i + 40, len(records) - 1)]["published"]}
+              for i, r in enumerate(records) if i % 10 == 0]
+    order = sorted(records + copies, key=lambda r: r["published"])
+    monkeypatch.setattr(tracker_module, "RECENT_MEMBERS", None)
+    whole, whole_states, _, _ = _group(tmp_path / "whole.db", order, evict=False)
+    monkeypatch.setattr(tracker_module, "RECENT_MEMBERS", 3)
+    bounded, states, _, _ = _group(tmp_path / "bounded.db", order, evict=True)
+    assert bounded == whole
+    assert {sid: (s["size"], s["duplicates"], s["first"], s["last"]) for sid, s in states.items()} == {
+        sid: (s["size"], s["duplicates"], s["first"], s["last"]) for sid, s in whole_states.items()}
+    found = [m for m in bounded if m[3] is not None]
+    assert len(found) >= len(copies) * 3 // 4  # copies found, most of them of an article memory let go

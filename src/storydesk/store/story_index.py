@@ -51,16 +51,29 @@ def add_bands(conn: sqlite3.Connection, article_id: str, signature_hex: str) -> 
     )
 
 
-def stories_sharing_bands(store: Store, signature_hex: str, exclude: Iterable[str] = ()) -> list[str]:
-    """Stories with an article that shares an LSH band with the signature (a candidate
-    original of a copy), but those in ``exclude``."""
+def articles_sharing_bands(store: Store, signature_hex: str) -> list[tuple[str, str]]:
+    """``(article id, story id)`` of the grouped articles that share an LSH band with the
+    signature (candidate originals of a copy), by article id."""
     rows = store.execute(
-        "SELECT DISTINCT sa.story_id FROM article_bands b JOIN story_articles sa ON sa.article_id = b.article_id "
-        "WHERE b.key IN (SELECT value FROM json_each(?))",
+        "SELECT DISTINCT sa.article_id, sa.story_id FROM article_bands b "
+        "JOIN story_articles sa ON sa.article_id = b.article_id "
+        "WHERE b.key IN (SELECT value FROM json_each(?)) ORDER BY sa.article_id",
         (json.dumps(band_keys(signature_hex)),),
     ).fetchall()
-    skip = set(exclude)
-    return sorted(r[0] for r in rows if r[0] not in skip)
+    return [(r[0], r[1]) for r in rows]
+
+
+def signatures(store: Store, article_ids: Iterable[str]) -> dict[str, str]:
+    """The MinHash signatures (hex) of grouped articles, put together from their band
+    keys (the bands are the whole signature: ``BANDS * BAND_BYTES`` bytes)."""
+    parts: dict[str, list[str]] = {}
+    for article_id, key in store.execute(
+        "SELECT article_id, key FROM article_bands WHERE article_id IN (SELECT value FROM json_each(?)) "
+        "ORDER BY article_id, key",
+        (json.dumps(sorted(set(article_ids))),),
+    ):
+        parts.setdefault(article_id, []).append(key[2:])
+    return {a: "".join(p) for a, p in parts.items() if len(p) == BANDS}
 
 
 def stories_like(

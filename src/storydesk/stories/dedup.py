@@ -20,6 +20,7 @@ article re-published with a new headline). Copies are linked to their original w
 from __future__ import annotations
 
 import zlib
+from collections.abc import Mapping
 
 import numpy as np
 
@@ -94,15 +95,17 @@ class LshIndex:
                 if not ids:
                     del self._bands[key]
 
-    def find(self, sig: np.ndarray, threshold: float) -> str | None:
+    def find(self, sig: np.ndarray, threshold: float, extra: Mapping[str, np.ndarray] | None = None) -> str | None:
         """The indexed article most similar to ``sig`` if at least ``threshold``, else None
-        (ties go to the smallest id, so the answer does not depend on insertion order)."""
+        (ties go to the smallest id, so the answer does not depend on insertion order).
+        ``extra`` are more candidates (id: signature) kept elsewhere."""
         best, best_sim = None, threshold
-        candidates = set()
+        candidates = set(extra or ())
         for key in band_keys(sig):
             candidates |= self._bands.get(key, set())
         for article_id in sorted(candidates):
-            sim = jaccard(sig, self._sigs[article_id])
+            other = self._sigs.get(article_id)
+            sim = jaccard(sig, other if other is not None else extra[article_id])  # type: ignore[index]
             if sim > best_sim or (sim == best_sim and best is None):
                 best, best_sim = article_id, sim
         return best

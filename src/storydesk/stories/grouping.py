@@ -10,7 +10,9 @@ out-of-order articles find the story they belong to. Stories can be dropped from
 (:meth:`StoryGrouper.evict`); a caller that keeps them in a store restores the ones an
 article could join with :meth:`StoryGrouper.restore_story` before :meth:`learn_one`, and
 those a merge needs through the :attr:`StoryGrouper.admit` hook (see
-``stories/tracker.py``).
+``stories/tracker.py``). Such a caller can also bound what a story that stays active
+holds (``recent_members``): only its newest members' MinHash signatures stay in memory,
+and the :attr:`StoryGrouper.recall` hook finds the older ones an article may copy.
 
 Joining takes a similarity above ``threshold`` and at least ``min_shared`` terms in
 common with the story (so headlines do not chain through one common word: "roundup",
@@ -98,6 +100,7 @@ class StoryGrouper:
         merge_threshold: float = 0.3,
         undated_threshold: float = 0.3,
         refine_threshold: float = 0.25,
+        recent_members: int | None = None,
     ):
         if not 0.0 < threshold < 1.0:
             raise ValueError(f"threshold must be between 0 and 1, got {threshold!r}")
@@ -121,6 +124,10 @@ class StoryGrouper:
             raise ValueError(f"undated_threshold must be in [threshold, 1), got {undated_threshold!r}")
         if not 0.0 < refine_threshold <= 1.0:
             raise ValueError(f"refine_threshold must be in (0, 1], got {refine_threshold!r}")
+        if recent_members is not None and recent_members < 1:
+            raise ValueError(f"recent_members must be at least 1 (or None), got {recent_members!r}")
+        #: Members whose signatures a story keeps in memory (its newest; None: all of them).
+        self.recent_members = recent_members
         self.refine_threshold = refine_threshold
         self.min_shared = min_shared
         self.merge_threshold = merge_threshold
@@ -147,6 +154,14 @@ class StoryGrouper:
         #: Called with a story before the stories that could merge with it are looked
         #: for (:meth:`refine`): a caller that evicted stories makes those active again.
         self.admit: Callable[[StoryState], None] | None = None
+        #: Called with an article's MinHash signature before its copies are looked for:
+        #: ``(article id, story id, signature)`` of the stored articles sharing an LSH band
+        #: with it. A caller that set ``recent_members`` returns those memory let go of, so
+        #: a copy of a story's old article is still found (ids already in memory are ignored).
+        self.recall: Callable[[np.ndarray], Iterable[tuple[str, str, np.ndarray]]] | None = None
+        #: Stories merged away since the caller last emptied this set (their stored rows
+        #: may be stale until the caller writes the merge).
+        self.merged_away: set[str] = set()
 
     # -- state -------------------------------------------------------------------------
     @property
@@ -155,6 +170,13 @@ class StoryGrouper:
 
     def active_ids(self) -> set[str]:
         return set(self._stories)
+
+    def footprint(self) -> dict[str, int]:
+        """What memory holds: active stories, member signatures, centroid terms, and
+        the distinct terms of the postings (counts, for measuring memory over time)."""
+        stories = list(self._stories.values())
+        return {"stories": len(stories), "members": len(self._lsh),
+                "centroid terms": sum(len(s.centroid) for s in stories), "posted terms": len(self._postings)}
 
     def story_state(self, story_id: str) -> StoryState:
         return self._stories[story_id]
@@ -172,6 +194,26 @@ class StoryGrouper:
         for article_id, sig in state.members.items():
             self._story_of[article_id] = state.id
             self._lsh.add(article_id, from_bytes(sig))
+        self._keep_recent(state)
+
+    def _remember(self, story: StoryState, article_id: str, sig: np.ndarray) -> None:
+        """Make an article a member of ``story`` (its newest one)."""
+        story.members[article_id] = to_bytes(sig)
+        self._story_of[article_id] = story.id
+        self._lsh.add(article_id, sig)
+        self._keep_recent(story)
+
+    def _keep_recent(self, story: StoryState) -> None:
+        """Let go of a story's oldest members beyond ``recent_members`` (their signatures
+        are the caller's to keep: :attr:`recall` gives them back)."""
+        if self.recent_members is None:
+            return
+        members = story.members
+        while len(members) > self.recent_members:
+            article_id = next(iter(members))
+            del members[article_id]
+            self._story_of.pop(article_id, None)
+            self._lsh.remove(article_id)
 
     @property
     def latest(self) -> datetime | None:
@@ -349,6 +391,8 @@ class StoryGrouper:
         keep.members.update(gone.members)
         for article_id in gone.members:
             self._story_of[article_id] = keep.id
+        self._keep_recent(keep)
+        self.merged_away.add(gone.id)
 
     def learn_one(self, features: Features) -> Assignment:
         """Assign one article to a story (or start one) and update the state."""
@@ -359,14 +403,12 @@ class StoryGrouper:
         if t is not None and (self._latest is None or t > self._latest):
             self._latest = t
         sig = signature(features.shingles)
-        original = self._lsh.find(sig, self.duplicate_threshold) if features.shingles else None
+        original = self._original(sig) if features.shingles else None
         if original is not None:
-            story = self._stories[self._story_of[original]]
-            story.members[features.article_id] = to_bytes(sig)
+            story = self._stories[original[1]]
+            self._remember(story, features.article_id, sig)
             story.duplicates += 1
-            self._story_of[features.article_id] = story.id
-            self._lsh.add(features.article_id, sig)
-            return Assignment(features.article_id, story.id, 1.0, False, duplicate_of=original)
+            return Assignment(features.article_id, story.id, 1.0, False, duplicate_of=original[0])
 
         vec = self.vector(features)
         best, best_sim = None, self.threshold
@@ -402,11 +444,22 @@ class StoryGrouper:
         elif t is not None:  # an undated article does not stretch its story's span
             best.first, best.last = min(best.first, t), max(best.last, t)
         best.size += 1
-        best.members[features.article_id] = to_bytes(sig)
-        self._story_of[features.article_id] = best.id
-        self._lsh.add(features.article_id, sig)
+        self._remember(best, features.article_id, sig)
         best, merged = self._merge_bridged(best, joinable, span)
         return Assignment(features.article_id, best.id, round(best_sim, 6), new, None, buckets, merged)
+
+    def _original(self, sig: np.ndarray) -> tuple[str, str] | None:
+        """The article (and its story) that ``sig`` copies: the most similar of those in
+        memory and those :attr:`recall` gives back, at ``duplicate_threshold`` or more."""
+        recalled: dict[str, np.ndarray] = {}
+        story_of: dict[str, str] = {}
+        for article_id, story_id, other in (self.recall(sig) if self.recall is not None else ()):
+            if article_id not in self._story_of and story_id in self._stories:
+                recalled[article_id], story_of[article_id] = other, story_id
+        original = self._lsh.find(sig, self.duplicate_threshold, recalled)
+        if original is None:
+            return None
+        return original, self._story_of.get(original) or story_of[original]
 
     def _merge_bridged(
         self, story: StoryState, joinable: list[tuple[float, StoryState]], span: tuple[datetime, datetime]

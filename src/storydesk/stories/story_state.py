@@ -33,7 +33,9 @@ class StoryState:
     centroid: dict[str, float] = field(default_factory=dict)
     norm2: float = 0.0
     size: int = 0  # articles counted as evidence (duplicates excluded)
-    members: dict[str, bytes] = field(default_factory=dict)  # article id -> MinHash signature
+    #: article id -> MinHash signature of its newest members, oldest first (all of them,
+    #: unless the grouper keeps ``recent_members``: the others are in the store's band index)
+    members: dict[str, bytes] = field(default_factory=dict)
     duplicates: int = 0
     dated: bool = True  # False while all its articles are undated (its span is ingest time)
 

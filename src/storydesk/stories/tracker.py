@@ -23,13 +23,15 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
+import numpy as np
+
 from ..config import Settings
 from ..model import Analysis, Article
 from ..store import Store, story_index
 from ..store import stories as db
 from ..store import trends as tdb
 from ..store.merges import merge_stories
-from .dedup import signature, to_bytes
+from .dedup import from_bytes, signature, to_bytes
 from .features import Features, article_features, parse_time, shifted
 from .grouping import StoryGrouper
 from .story_state import Assignment, StoryState
@@ -61,6 +63,10 @@ LATE_SHARE = 0.05
 LATE_MIN = 10
 #: How long after its window a story stays in memory (:attr:`StoryTracker._keep`).
 KEEP_MARGIN = timedelta(days=1)
+#: Members whose MinHash signatures a story keeps in memory (its newest): a story that
+#: stays active for weeks holds no more than this; copies of its older articles are found
+#: through the store's band index (:meth:`StoryTracker._recall`).
+RECENT_MEMBERS = 32
 
 
 def iso(moment: datetime) -> str:
@@ -166,6 +172,7 @@ class StoryTracker:
         self._change: tuple | None = None  # what the write in progress grouped (and merged)
         self._batch = [0, 0]  # items counted, items late for the detector, since the last settle
         self._touched: set[str] = set()  # stories articles joined since the last refine
+        self._bands: tuple[str, list[tuple[str, str]]] | None = None  # a signature's stored band mates
 
     # -- state -------------------------------------------------------------------------
     @contextmanager
@@ -183,6 +190,7 @@ class StoryTracker:
                     log.debug("%s was changed by another writer; state refreshed", self._store.path)
                     self._refresh(changes)
             self._version, self._change = None, None
+            self._grouper.merged_away.clear()  # every merge before this write is in the store
             yield conn
             written = db.bump_version(conn, version, self._change)
         self._version = written
@@ -226,18 +234,38 @@ class StoryTracker:
 
     # -- stories in memory: the recent ones, and the stored ones an article or merge needs
     def _new_grouper(self) -> StoryGrouper:
-        grouper = StoryGrouper(self._settings.story_threshold, self._settings.story_window_days)
+        grouper = StoryGrouper(self._settings.story_threshold, self._settings.story_window_days,
+                               recent_members=RECENT_MEMBERS)
         grouper.admit = self._admit_mergeable
+        grouper.recall = self._recall
         return grouper
 
     def _restore(self, ids) -> None:
         """Make the stored stories ``ids`` active (but one whose articles are already in an
         active story: a stale row of a story merged away in memory, not yet in the store)."""
         g = self._grouper
-        for data in db.load_story_states(self._store, sorted(set(ids) - g.active_ids())):
+        for data in db.load_story_states(self._store, sorted(set(ids) - g.active_ids() - g.merged_away)):
             state = StoryState.from_dict(data)
             if not any(g.story_of(a) is not None for a in state.members):
                 g.restore_story(state)
+
+    def _band_mates(self, sig_hex: str) -> list[tuple[str, str]]:
+        """``(article id, story id)`` of the stored articles sharing an LSH band with a
+        signature (asked once per article: :meth:`_admit_joinable` and :meth:`_recall`)."""
+        if self._bands is None or self._bands[0] != sig_hex:
+            self._bands = (sig_hex, story_index.articles_sharing_bands(self._store, sig_hex))
+        return self._bands[1]
+
+    def _recall(self, sig: np.ndarray) -> list[tuple[str, str, np.ndarray]]:
+        """The grouper's :attr:`~StoryGrouper.recall` hook: the stored articles sharing
+        an LSH band with ``sig`` that memory let go of (older members of active stories),
+        with their signatures, so that a copy of one is found as if all were in memory."""
+        g = self._grouper
+        gone = [(a, s) for a, s in self._band_mates(to_bytes(sig).hex()) if g.story_of(a) is None]
+        if not gone:
+            return []
+        sigs = story_index.signatures(self._store, [a for a, _ in gone])
+        return [(a, s, from_bytes(bytes.fromhex(sigs[a]))) for a, s in gone if a in sigs]
 
     def _admit_joinable(self, features: Features) -> None:
         """Make active every stored story the article could join or copy an article of:
@@ -251,7 +279,7 @@ class StoryTracker:
         ids: set[str] = set()
         if features.shingles:
             sig = to_bytes(signature(features.shingles)).hex()
-            ids.update(story_index.stories_sharing_bands(self._store, sig, active))
+            ids.update(s for _, s in self._band_mates(sig) if s not in active)
         vector = g.vector(features)
         if vector:  # a rounding margin: the store sums the same products in another order
             need = min(g.min_shared, len(vector))
@@ -279,6 +307,10 @@ class StoryTracker:
         latest = self._grouper.latest
         if latest is not None and self._grouper.evict(shifted(latest, -self._keep)):
             self._complete = False
+
+    def footprint(self) -> dict[str, int]:
+        """What grouping holds in memory (:meth:`StoryGrouper.footprint`)."""
+        return self._grouper.footprint()
 
     # -- articles ----------------------------------------------------------------------
     def add_article(

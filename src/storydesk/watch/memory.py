@@ -13,7 +13,9 @@ What grows with the data is bounded where it lives: spaCy's vocabulary by the an
 memory zone (:func:`storydesk.analyze.memory_zone`), the fetcher's per-host tables by
 :data:`storydesk.watch.fetch.HOSTS_KEPT`, shared reads by their size, stories in memory
 by their window (:class:`storydesk.stories.tracker.StoryTracker` evicts older ones and
-finds them in the store when they are needed), trend terms by ``trend_table_size``.
+finds them in the store when they are needed), what one story holds by its capped
+centroid and its newest members (``RECENT_MEMBERS`` signatures; older ones are read from
+the store's band index), trend terms by ``trend_table_size``.
 """
 
 from __future__ import annotations
