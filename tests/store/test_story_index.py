@@ -41,3 +41,20 @@ def test_the_migration_backfills_what_the_tracker_writes(tmp_path, seed_paths):
             "norms": set(store.execute("SELECT id, norm2 FROM stories").fetchall()),
         }
     assert rebuilt == written
+
+
+def test_stored_band_keys_are_the_groupers_lsh_bands_and_give_the_signature_back(tmp_path):
+    """The store cannot import the grouper (layers), so it restates the MinHash layout: two
+    articles share a stored band key exactly when they share an in-memory LSH band, and the
+    stored keys put together are the whole signature (what recall reads back)."""
+    from storydesk.store import story_index
+    from storydesk.stories.dedup import band_keys, from_bytes, signature, to_bytes
+
+    sig = signature(frozenset(f"shingle {i}" for i in range(300)))
+    stored = story_index.band_keys(to_bytes(sig).hex())
+    assert stored == [f"{key[0]:02d}" + key[1:].hex() for key in band_keys(sig)]
+    with Store(tmp_path / "desk.db") as store:
+        with store.transaction() as conn:
+            story_index.add_bands(conn, "a1", to_bytes(sig).hex())
+        back = story_index.signatures(store, ["a1"])["a1"]
+    assert (from_bytes(bytes.fromhex(back)) == sig).all()

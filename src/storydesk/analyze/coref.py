@@ -27,7 +27,7 @@ from dataclasses import dataclass, field, replace
 
 from ..model import Entity
 from .headlines import inside
-from .lexicon import FIRST_SECOND, GROUP_NOUNS, NAMED_BODY_NOUNS, PLURAL_PRONOUNS, PRONOUN_GENDER, ROLE_NOUNS, TITLES
+from .lexicon import BODY_NAME_WORDS, FIRST_SECOND, GROUP_NOUNS, PLURAL_PRONOUNS, PRONOUN_GENDER, ROLE_NOUNS, TITLES
 from .roles import (
     RoleMention,
     Tie,
@@ -465,11 +465,6 @@ def _cut_name(name: str) -> bool:
     return last in TITLES or re.fullmatch(r"\d+(st|nd|rd|th)", last) is not None
 
 
-_BODY_WORDS = NAMED_BODY_NOUNS | frozenset(
-    """branch department bureau service services ministry office police authority court agency
-    corporation center centre institute association airlines airways""".split())
-
-
 def body_name(name: str) -> bool:
     """A name the tagger took for a person's that names a body: a word for a body comes
     first or, in a name of three words or more, anywhere ("Rail Accident Investigation
@@ -479,7 +474,7 @@ def body_name(name: str) -> bool:
     (True, False)
     """
     words = [w.lower() for w in name.split()]
-    return bool(words) and (words[0] in _BODY_WORDS or len(words) >= 3 and any(w in _BODY_WORDS for w in words))
+    return bool(words) and (words[0] in BODY_NAME_WORDS or len(words) >= 3 and any(w in BODY_NAME_WORDS for w in words))
 
 
 def speaker_of(doc, start: int, end: int, entities: list[Entity], people: People, quoted,

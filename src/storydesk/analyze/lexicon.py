@@ -114,3 +114,10 @@ NAMED_BODY_NOUNS = frozenset(
     institute agency club team union party board commission committee council hospital zoo
     university school church""".split()
 )
+
+#: Words that make a name a body's, not a person's ("Rail Accident Investigation Branch",
+#: "Center for Humane Technology"): :func:`storydesk.analyze.coref.body_name`.
+BODY_NAME_WORDS = NAMED_BODY_NOUNS | frozenset(
+    """branch department bureau service services ministry office police authority court agency
+    corporation center centre institute association airlines airways""".split()
+)

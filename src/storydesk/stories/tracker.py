@@ -372,9 +372,8 @@ class StoryTracker:
         n = 0
         with self._writing() as conn:
             self._restore(touched)  # a late article's story may have left memory again since
-            self._reached = set()
+            self._reached = set()  # spans are looked up afresh in each refinement
             merges = self._grouper.refine(sorted(touched))
-            self._reached = set()
             if not merges:
                 self._evict()
                 return 0
