@@ -40,11 +40,12 @@ from collections import Counter
 from pathlib import Path
 
 from benchmarks._common import ROOT, parser, report, require
-from benchmarks.grouping import SHUFFLE_SEED, ingest_in_order, scores, tfidf_agglomerative
+from benchmarks.grouping import SHUFFLE_SEED, bcubed, ingest_in_order, scores, tfidf_agglomerative
 from benchmarks.web_load_store import timeline17_records
 from storydesk import Settings
 
 LABELS = ROOT / "benchmarks" / "labels" / "events" / "events.jsonl"
+PASS2 = LABELS.with_name("pass2.jsonl")
 FIELDS = ("folder", "id", "date", "event", "description", "sha1")
 
 
@@ -105,6 +106,49 @@ def labelled_records(folder: Path, rows: list[dict], with_unlabelled: bool) -> l
     return out
 
 
+def read_pass(path: Path) -> dict[tuple[str, str], str | None]:
+    """A second labelling pass (``pass2.jsonl``: ``folder``, ``id``, ``event`` a line, its own
+    event ids) as ``(folder, id)`` -> event."""
+    out = {}
+    for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        row = json.loads(line)
+        if not isinstance(row, dict) or set(row) != {"folder", "id", "event"}:
+            raise ValueError(f"{path}:{n}: expected the fields folder, id, event")
+        out[(row["folder"], row["id"])] = row["event"]
+    return out
+
+
+def agreement(first: dict[tuple[str, str], str | None], second: dict[tuple[str, str], str | None]) -> dict:
+    """How far two labelling passes agree on ``second``'s articles (event ids need not match):
+    labelled-or-null agreement and Cohen's kappa; over same-topic pairs both passes labelled,
+    the share of pairs both call same-or-different and the same-event pairs' P/R/F1 (``second``
+    against ``first``); BCubed of ``second`` against ``first`` on the articles both labelled."""
+    keys = sorted(second)
+    n = len(keys)
+    a = sum(1 for k in keys if first[k] is not None)
+    b = sum(1 for k in keys if second[k] is not None)
+    observed = sum((first[k] is None) == (second[k] is None) for k in keys) / n
+    chance = (a * b + (n - a) * (n - b)) / (n * n)
+    both = [k for k in keys if first[k] is not None and second[k] is not None]
+    pairs = [(x, y) for i, x in enumerate(both) for y in both[i + 1:] if _topic(x[0]) == _topic(y[0])]
+    same1 = {(x, y) for x, y in pairs if first[x] == first[y]}
+    same2 = {(x, y) for x, y in pairs if second[x] == second[y]}
+    hit = len(same1 & same2)
+    pp, pr = hit / max(len(same2), 1), hit / max(len(same1), 1)
+    p, r, f = bcubed([second[k] for k in both], [first[k] for k in both])
+    return {"articles": n, "labelled_1": a, "labelled_2": b, "null_agreement": round(observed, 4),
+            "kappa": round((observed - chance) / (1 - chance), 4) if chance < 1 else 1.0,
+            "both_labelled": len(both), "pairs": len(pairs),
+            "pair_agreement": round(1 - len(same1 ^ same2) / max(len(pairs), 1), 4),
+            "pair_p": round(pp, 4), "pair_r": round(pr, 4),
+            "pair_f1": round(2 * pp * pr / (pp + pr), 4) if pp + pr else 0.0,
+            "bcubed_p": round(p, 4), "bcubed_r": round(r, 4), "bcubed_f1": round(f, 4)}
+
+
+def _topic(folder: str) -> str:
+    return folder.split("_")[0]
+
+
 def run_order(records: list[tuple[dict, str | None]], order: str, settings: Settings) -> list[str]:
     """Story id of each record after one ``Desk.ingest`` of them all, arriving in ``order``."""
     with tempfile.TemporaryDirectory(prefix="storydesk-events-") as tmp:
@@ -151,11 +195,19 @@ def main() -> None:
                    help="also regroup a cached ingest with grouping_dev's parameter grid (side path)")
     p.add_argument("--cache", type=Path, default=Path("/tmp/storydesk-bench/grouping-events"),
                    help="where --grid keeps its ingested store")
+    p.add_argument("--agreement", nargs="?", type=Path, const=PASS2, metavar="PASS2",
+                   help="only compare a second labelling pass (default: pass2.jsonl) with --labels, "
+                        "no ingest")
     p.add_argument("--set", dest="sets", action="append", default=[], metavar="NAME=VALUE",
                    help="a storydesk setting for the ingests")
     args = p.parse_args()
-    folder = require(args.data)
     rows = read_labels(args.labels)
+    if args.agreement:
+        first = {(r["folder"], r["id"]): r["event"] for r in rows}
+        report({f"{args.agreement.name} against {args.labels.name}": agreement(first, read_pass(args.agreement))},
+               args.json, "agreement of two labelling passes on the second pass's sample")
+        return
+    folder = require(args.data)
     bad = mismatches(rows, folder)
     if bad:
         raise SystemExit(f"{args.labels}: {len(bad)} label(s) do not match {folder}: " + "; ".join(bad[:5]))

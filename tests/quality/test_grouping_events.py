@@ -9,7 +9,7 @@ import re
 from collections import Counter
 
 import pytest
-from benchmarks.grouping_events import LABELS, mismatches, read_labels
+from benchmarks.grouping_events import LABELS, PASS2, agreement, mismatches, read_labels, read_pass
 
 
 def test_labels_are_well_formed():
@@ -61,3 +61,25 @@ def test_a_changed_article_is_caught(data_dir):
     gone = {**row, "id": "no-such-id"}
     found = mismatches([changed, gone], folder)
     assert len(found) == 2 and "differs" in found[0] and "not in the data" in found[1]
+
+
+def test_the_second_pass_covers_labelled_articles():
+    """pass2.jsonl (the blind re-labelling the README's agreement figures come from) names
+    articles of the label file only, with well-formed ids of its own."""
+    keys = {(r["folder"], r["id"]) for r in read_labels(LABELS)}
+    second = read_pass(PASS2)
+    assert len(second) >= 100 and set(second) <= keys, set(second) - keys
+    assert all(e is None or re.fullmatch(r"[a-z0-9]+(-[a-z0-9]+)+", e) for e in second.values())
+
+
+def test_agreement_drops_with_each_kind_of_disagreement():
+    first = {(r["folder"], r["id"]): r["event"] for r in read_labels(LABELS)}
+    sample = {k: first[k] for k in read_pass(PASS2)}
+    same = agreement(first, sample)
+    assert same["kappa"] == same["pair_f1"] == same["bcubed_f1"] == 1.0
+    sizes = Counter(e for e in sample.values() if e)
+    moved = next(k for k, e in sample.items() if e and sizes[e] > 1)
+    split = agreement(first, {**sample, moved: "x-split-off"})  # a different event
+    assert split["kappa"] == 1.0 and split["pair_f1"] < 1.0 and split["bcubed_f1"] < 1.0
+    dropped = agreement(first, {**sample, moved: None})  # called null
+    assert dropped["kappa"] < 1.0 and dropped["both_labelled"] == same["both_labelled"] - 1
