@@ -33,8 +33,8 @@ def test_labels_are_well_formed():
     for r in labelled:
         assert topics.setdefault(r["event"], r["folder"].split("_")[0]) == r["folder"].split("_")[0], r
     sizes = Counter(r["event"] for r in labelled)
-    assert len(labelled) >= 250 and len(sizes) >= 100
-    assert sum(1 for n in sizes.values() if n > 1) >= 50  # events that can be split or merged
+    assert len(labelled) >= 450 and len(sizes) >= 220
+    assert sum(1 for n in sizes.values() if n > 1) >= 80  # events that can be split or merged
 
 
 def test_labels_match_the_data(data_dir):
