@@ -116,7 +116,7 @@ NAMED_BODY_NOUNS = frozenset(
 )
 
 #: Words that make a name a body's, not a person's ("Rail Accident Investigation Branch",
-#: "Center for Humane Technology"): :func:`storydesk.analyze.coref.body_name`.
+#: "Center for Humane Technology"): :func:`storydesk.analyze.bodies.body_name`.
 BODY_NAME_WORDS = NAMED_BODY_NOUNS | frozenset(
     """branch department bureau service services ministry office police authority court agency
     corporation center centre institute association airlines airways""".split()
