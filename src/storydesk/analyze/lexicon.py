@@ -16,7 +16,7 @@ SPEECH_LEMMAS = frozenset(
     blast slam lament caution chime interject reiterate recount reveal disclose opine
     agree disagree accuse charge proclaim pledge read reason chant echo gush beam boom
     decry mock scoff tout rant snap sneer thunder rail muse marvel quote cite fume exhort
-    bark gripe grumble scold""".split()
+    bark gripe grumble scold caption""".split()
 )
 
 #: Inflected forms of speech verbs (the tagger often misses them next to an odd name).
