@@ -508,3 +508,12 @@ def test_no_candidate_left_to_weigh_is_no_speaker():
 
     only = Candidate(0, 0, 1, {"bias": 1.0, "k_person": 1.0}, beyond=True)
     assert load_model().best([only]) == (None, 0.0)
+
+
+def test_a_scraper_s_one_word_line_does_not_cut_a_pronoun_from_its_antecedent(nlp):
+    text = ("Kenji Mori, a ferry captain in the port town, said he first heard about the launch from "
+            "an alert on his phone.\n\nVideo\n\n"
+            '"I am really worried about what happens next," he said.\n')
+    assert _quote(_analyze(nlp, text), "really worried").speaker in ("Kenji Mori", None)
+    assert _quote(_analyze(nlp, text.replace("Video", "Maria Lund runs the harbour cafe.")),
+                  "really worried").speaker != "Maria Lund"

@@ -34,6 +34,7 @@ from .roles import (
     Tie,
     antecedent,
     compatible,
+    filler,
     modifiers,
     paragraph_before,
     pronouns,
@@ -234,6 +235,7 @@ def _previous_sentence(doc, sent, quoted):
     breaks: a sentence is cut to its last line, and a line break between it and ``sent``
     beyond the one before ends the search."""
     first = sent
+    skipped = 0
     for _ in range(4):
         if sent.start == 0:
             return None
@@ -245,7 +247,10 @@ def _previous_sentence(doc, sent, quoted):
                 start = k
                 break
         sent = doc[start:end]
-        if doc.text.count("\n", sent.end_char, first.start_char) > 2:
+        if filler(sent.text):
+            skipped += sent.text.count("\n") + 2  # a scraper's "Video" line between two paragraphs
+            continue
+        if doc.text.count("\n", sent.end_char, first.start_char) > 2 + skipped:
             return None
         if not all(quoted(t.idx) or t.is_punct or t.is_space for t in sent):
             return sent
