@@ -331,10 +331,13 @@ def gather(scene: Scene, window: tuple[int, int], quote: tuple[int, int], region
         if c.features["after"] and not c.features["same_sent"] and c.features.get("subj_speech") \
                 and _speaks_elsewhere(scene, doc[c.root], region):
             c.beyond = True  # named after the quote for words of their own
-    later = sum(1 for c in out if c.beyond and doc[c.root].dep_ in _SUBJ and is_cue(doc[c.root].head))
-    if later:  # who speaks in the sentences after a complete attribution is no rival either
-        for c in out:
-            c.features["n_speech_subj"] = float(min(speech_subjects - later, 4))
+    # rivals are other speakers: who speaks after a complete attribution is none, and the
+    # mentions of one person ("Kuroko also said ... . "...," she said") are one speaker
+    speaking = [c for c in out if doc[c.root].dep_ in _SUBJ and is_cue(doc[c.root].head)]
+    dropped = speech_subjects - len(speaking)  # relays of "quoted X as saying"
+    rivals = len({c.who if c.who else c.root for c in speaking if not c.beyond}) + dropped
+    for c in out:
+        c.features["n_speech_subj"] = float(min(rivals, 4))
     return out
 
 
