@@ -523,6 +523,6 @@ def test_two_mentions_of_one_speaker_are_not_two_rivals(nlp):
     text = ("A woman in Lyon, Ana Ruiz, also said she had heard an alarm on her phone soon after the "
             'launch. "It was scary," she said. "I wondered where the missile would go."\n\n'
             'South Korea said it was ready to defend itself. "We are prepared," its defence ministry said.\n')
-    q = _quote(_analyze(nlp, text), "It was scary")
-    assert q.speaker in ("Ana Ruiz", None)
-    assert _quote(_analyze(nlp, text), "We are prepared").speaker != "Ana Ruiz"
+    analysis = _analyze(nlp, text)
+    assert _quote(analysis, "It was scary").speaker in ("Ana Ruiz", None)
+    assert _quote(analysis, "We are prepared").speaker != "Ana Ruiz"
