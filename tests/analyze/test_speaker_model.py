@@ -477,3 +477,52 @@ def test_he_said_reaches_two_sentences_back_to_the_only_speaker_and_no_further(n
             'the country would make a "necessary response". Peru is the largest exporter.\n'
             '"Any measures should be taken under the council\'s framework," she told a news briefing.\n')
     assert _quote(_analyze(nlp, text), "Any measures").speaker in ("Ana Diaz", None)
+
+
+# -- round six: shapes PolNeAR train showed at the threshold ------------------------------
+
+def test_a_speaker_named_after_the_quote_for_words_of_his_own_is_not_the_quote_s(nlp):
+    # the leadership's words end with a full stop; the next sentence's speaker has his own quote
+    text = ("The governor's campaign leadership, who held a press call on Friday, criticized Ruiz for "
+            'stealing their data and for "misrepresenting what had occurred." Her campaign manager, '
+            'Tom Lark, suggested that what the staffers did "may have been a violation of the law."\n')
+    analysis = _analyze(nlp, text)
+    assert _quote(analysis, "misrepresenting what had occurred").speaker != "Tom Lark"
+    assert _quote(analysis, "violation of the law").speaker in ("Tom Lark", None)
+
+
+def test_a_name_right_after_a_quote_ending_with_a_full_stop_still_attributes_it(nlp):
+    text = "'I will miss the players and the coaches.' Arians said at the news conference on Monday.\n"
+    assert _quote(_analyze(nlp, text), "miss the players").speaker in ("Arians", None)
+
+
+def test_the_words_of_someone_s_catch_phrase_are_not_the_person_it_describes(nlp):
+    text = ('Diaz\'s catch phrase in that election against Moreno was that Moreno "would say or do '
+            'anything to win an election."\n')
+    assert _quote(_analyze(nlp, text), "say or do anything").speaker != "Moreno"
+
+
+def test_no_candidate_left_to_weigh_is_no_speaker():
+    from storydesk.analyze.speaker_candidates import Candidate
+    from storydesk.analyze.speaker_model import load_model
+
+    only = Candidate(0, 0, 1, {"bias": 1.0, "k_person": 1.0}, beyond=True)
+    assert load_model().best([only]) == (None, 0.0)
+
+
+def test_a_scraper_s_one_word_line_does_not_cut_a_pronoun_from_its_antecedent(nlp):
+    text = ("Kenji Mori, a ferry captain in the port town, said he first heard about the launch from "
+            "an alert on his phone.\n\nVideo\n\n"
+            '"I am really worried about what happens next," he said.\n')
+    assert _quote(_analyze(nlp, text), "really worried").speaker in ("Kenji Mori", None)
+    assert _quote(_analyze(nlp, text.replace("Video", "Maria Lund runs the harbour cafe.")),
+                  "really worried").speaker != "Maria Lund"
+
+
+def test_two_mentions_of_one_speaker_are_not_two_rivals(nlp):
+    text = ("A woman in Lyon, Ana Ruiz, also said she had heard an alarm on her phone soon after the "
+            'launch. "It was scary," she said. "I wondered where the missile would go."\n\n'
+            'South Korea said it was ready to defend itself. "We are prepared," its defence ministry said.\n')
+    analysis = _analyze(nlp, text)
+    assert _quote(analysis, "It was scary").speaker in ("Ana Ruiz", None)
+    assert _quote(analysis, "We are prepared").speaker != "Ana Ruiz"

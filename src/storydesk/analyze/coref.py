@@ -26,13 +26,15 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass, field, replace
 
 from ..model import Entity
+from .bodies import Bodies, body_by_kind, body_kinds, body_name
 from .headlines import inside
-from .lexicon import BODY_NAME_WORDS, FIRST_SECOND, GROUP_NOUNS, PLURAL_PRONOUNS, PRONOUN_GENDER, ROLE_NOUNS, TITLES
+from .lexicon import FIRST_SECOND, GROUP_NOUNS, PLURAL_PRONOUNS, PRONOUN_GENDER, ROLE_NOUNS, TITLES
 from .roles import (
     RoleMention,
     Tie,
     antecedent,
     compatible,
+    filler,
     modifiers,
     paragraph_before,
     pronouns,
@@ -63,6 +65,8 @@ class People:
     persons: list[Entity] = field(default_factory=list)  # PERSON mentions in order
     roles: list[RoleMention] = field(default_factory=list)  # people named by a role alone
     pronouns: list[tuple[int, str]] = field(default_factory=list)  # (offset, gender)
+    #: kind noun -> the organisations the article says are of that kind (:mod:`.bodies`)
+    bodies: Bodies = field(default_factory=Bodies)
 
 
 _INDEFINITE = ("a ", "an ", "one ", "another ")
@@ -162,6 +166,7 @@ def read_people(doc, entities: list[Entity], quoted, headlines=(), text: str | N
     people.ties = role_ties(text, people.persons)
     people.pronouns = [(p, g) for p, g in pronouns(text)
                        if not quoted(p) and not inside(headlines, p)]
+    people.bodies = body_kinds(doc, entities, lambda char: not quoted(char) and not inside(headlines, char))
     for t in people.ties:
         g = role_gender(t.role)
         if g:
@@ -230,6 +235,7 @@ def _previous_sentence(doc, sent, quoted):
     breaks: a sentence is cut to its last line, and a line break between it and ``sent``
     beyond the one before ends the search."""
     first = sent
+    skipped = 0
     for _ in range(4):
         if sent.start == 0:
             return None
@@ -241,7 +247,10 @@ def _previous_sentence(doc, sent, quoted):
                 start = k
                 break
         sent = doc[start:end]
-        if doc.text.count("\n", sent.end_char, first.start_char) > 2:
+        if filler(sent.text):
+            skipped += sent.text.count("\n") + 2  # a scraper's "Video" line between two paragraphs
+            continue
+        if doc.text.count("\n", sent.end_char, first.start_char) > 2 + skipped:
             return None
         if not all(quoted(t.idx) or t.is_punct or t.is_space for t in sent):
             return sent
@@ -465,18 +474,6 @@ def _cut_name(name: str) -> bool:
     return last in TITLES or re.fullmatch(r"\d+(st|nd|rd|th)", last) is not None
 
 
-def body_name(name: str) -> bool:
-    """A name the tagger took for a person's that names a body: a word for a body comes
-    first or, in a name of three words or more, anywhere ("Rail Accident Investigation
-    Branch", "Center for Humane Technology"; not "Tom Branch").
-
-    >>> body_name("Rail Accident Investigation Branch"), body_name("Tom Branch")
-    (True, False)
-    """
-    words = [w.lower() for w in name.split()]
-    return bool(words) and (words[0] in BODY_NAME_WORDS or len(words) >= 3 and any(w in BODY_NAME_WORDS for w in words))
-
-
 def speaker_of(doc, start: int, end: int, entities: list[Entity], people: People, quoted,
                text: str | None = None) -> tuple[str | None, str | None, int, int]:
     """``(speaker, speaker_type, start, end)`` for the speaker mention ``doc[start:end]``
@@ -507,6 +504,9 @@ def speaker_of(doc, start: int, end: int, entities: list[Entity], people: People
             return text[role.start:role.end] if text else doc.text[role.start:role.end], "role", s_char, e_char
     if span.root.lower_ in PRONOUN_GENDER or span.root.pos_ == "PRON":
         return None, None, s_char, e_char
+    body = body_by_kind(span, people.bodies)
+    if body is not None:  # "the airline said": the one airline the article names
+        return body, "organization", s_char, e_char
     role_span = _role_text(doc, start, end, quoted)
     if role_span is not None:
         phrase = doc[role_span[0]:role_span[1]]

@@ -16,7 +16,7 @@ SPEECH_LEMMAS = frozenset(
     blast slam lament caution chime interject reiterate recount reveal disclose opine
     agree disagree accuse charge proclaim pledge read reason chant echo gush beam boom
     decry mock scoff tout rant snap sneer thunder rail muse marvel quote cite fume exhort
-    bark gripe grumble scold""".split()
+    bark gripe grumble scold caption""".split()
 )
 
 #: Inflected forms of speech verbs (the tagger often misses them next to an odd name).
@@ -116,7 +116,7 @@ NAMED_BODY_NOUNS = frozenset(
 )
 
 #: Words that make a name a body's, not a person's ("Rail Accident Investigation Branch",
-#: "Center for Humane Technology"): :func:`storydesk.analyze.coref.body_name`.
+#: "Center for Humane Technology"): :func:`storydesk.analyze.bodies.body_name`.
 BODY_NAME_WORDS = NAMED_BODY_NOUNS | frozenset(
     """branch department bureau service services ministry office police authority court agency
     corporation center centre institute association airlines airways""".split()

@@ -236,7 +236,8 @@ def attribute_quotes(doc, entities: list[Entity], posts: list[Post],
     return out, people
 
 
-_SPEECH_NOUNS = MESSAGE_NOUNS | frozenset("comment word question remark answer reaction".split())
+_SPEECH_NOUNS = MESSAGE_NOUNS | frozenset(
+    "comment word question remark answer reaction phrase catchphrase slogan refrain mantra motto".split())
 
 
 def _words_owner(doc, rng: tuple[int, int], inside):

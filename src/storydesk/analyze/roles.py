@@ -134,21 +134,40 @@ def modifiers(phrase: str) -> tuple[str, ...]:
     return tuple(w for w in words if w not in _GENERIC and not w[:1].isdigit())
 
 
+_FILLER = re.compile(r"[^\W\d_][\w'’&-]*(?:[ \t]+[^\W\d_][\w'’&-]*){0,2}")
+
+
+def filler(line: str) -> bool:
+    """A line of the page that is no paragraph of the story: one to three words with no
+    punctuation ("Video", "Photo", "Advertisement"), left by the scraper between a
+    paragraph and the next.
+
+    >>> filler("Video"), filler("Skip Ad"), filler("Alerts."), filler("He said so today")
+    (True, True, False, False)
+    """
+    return _FILLER.fullmatch(line.strip()) is not None
+
+
 def paragraph_before(text: str, pos: int, n: int = 1) -> int:
     """Where the ``n``-th paragraph before the one holding ``pos`` starts (paragraphs
-    are lines).
+    are lines; :func:`filler` lines are passed over, not counted).
 
     >>> paragraph_before("A.\\n\\nB.\\nC.", 8), paragraph_before("A.\\n\\nB.\\nC.", 8, 2)
     (4, 0)
+    >>> paragraph_before("A.\\nVideo\\nC.", 9)
+    0
     """
     start = text.rfind("\n", 0, pos) + 1
-    for _ in range(n):
+    k = 0
+    while k < n:
         end = start - 1
         while end > 0 and text[end - 1].isspace():
             end -= 1
         if end <= 0:
             return 0
         start = text.rfind("\n", 0, end) + 1
+        if not filler(text[start:end]):
+            k += 1
     return start
 
 
@@ -216,5 +235,5 @@ def tied_name(role: str, pos: int, ties: list[Tie], gender: str | None, gender_o
     return names.pop() if len(names) == 1 else None
 
 
-__all__ = ["RoleMention", "Tie", "antecedent", "compatible", "modifiers", "paragraph_before", "pronouns",
+__all__ = ["RoleMention", "Tie", "antecedent", "compatible", "filler", "modifiers", "paragraph_before", "pronouns",
            "role_mentions", "role_ties", "role_word", "tied_name"]

@@ -285,7 +285,11 @@ def gather(scene: Scene, window: tuple[int, int], quote: tuple[int, int], region
             tok.sent.start <= i < tok.sent.end for i in (q_lo, q_hi - 1)) or (
             # `"... ships violated the resolutions?" Hua said.`: the parser ends the sentence
             # at the quote's "?" or "!", but the attribution right after it is the quote's
-            after and q_hi <= tok.sent.start and all(t.is_punct or t.is_space for t in doc[q_hi:tok.sent.start])))
+            # (after a full stop only a name right after the mark, `'... players.' Arians
+            # said`; `for "... occurred." Her manager, Tom Lark, suggested` is a new sentence)
+            after and q_hi <= tok.sent.start and all(t.is_punct or t.is_space for t in doc[q_hi:tok.sent.start])
+            and (quote_text.rstrip()[-1:] in ("?", "!")
+                 or all(t.is_punct or t.pos_ == "PROPN" for t in doc[tok.sent.start:root]))))
         if f["same_sent"] and f.get("subj_speech"):
             f["subj_speech_same_sent"] = 1.0
         f["prev_par"] = float(tok.idx < paragraph)
@@ -323,10 +327,17 @@ def gather(scene: Scene, window: tuple[int, int], quote: tuple[int, int], region
         out.append(cand)
     _mark_nearest(out)
     _mark_rivals(out)
-    later = sum(1 for c in out if c.beyond and doc[c.root].dep_ in _SUBJ and is_cue(doc[c.root].head))
-    if later:  # who speaks in the sentences after a complete attribution is no rival either
-        for c in out:
-            c.features["n_speech_subj"] = float(min(speech_subjects - later, 4))
+    for c in out:
+        if c.features["after"] and not c.features["same_sent"] and c.features.get("subj_speech") \
+                and _speaks_elsewhere(scene, doc[c.root], region):
+            c.beyond = True  # named after the quote for words of their own
+    # rivals are other speakers: who speaks after a complete attribution is none, and the
+    # mentions of one person ("Kuroko also said ... . "...," she said") are one speaker
+    speaking = [c for c in out if doc[c.root].dep_ in _SUBJ and is_cue(doc[c.root].head)]
+    dropped = speech_subjects - len(speaking)  # relays of "quoted X as saying"
+    rivals = len({c.who if c.who else c.root for c in speaking if not c.beyond}) + dropped
+    for c in out:
+        c.features["n_speech_subj"] = float(min(rivals, 4))
     return out
 
 
@@ -372,6 +383,18 @@ def _explicit_features(scene: Scene, f: dict, tok, kind: str, start: int, end: i
         f["explicit"] = 1.0
         if kind == "person":
             f["explicit_name"] = 1.0
+
+
+def _speaks_elsewhere(scene: Scene, tok, region: tuple[int, int]) -> bool:
+    """Whether the speech verb ``tok`` is the subject of governs another quote than the
+    one in ``region`` (`... for "misrepresenting what had occurred." Her campaign manager,
+    Robby Mook, suggested that it "may have been a violation"`): the later sentence
+    names its speaker for those words, not for the quote before it."""
+    verb = tok.head if tok.dep_ in _SUBJ else tok.head.head
+    lo = scene.text.rfind("\n", 0, tok.idx) + 1  # its own paragraph only: the parser
+    hi = scene.text.find("\n", tok.idx) % (len(scene.text) + 1)  # runs over line ends
+    return any(scene.inside(t.i) and lo <= t.idx < hi and not region[0] <= t.idx < region[1]
+               for t in verb.subtree)
 
 
 def _mark_rivals(cands: list[Candidate]) -> None:

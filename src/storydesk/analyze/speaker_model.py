@@ -81,6 +81,8 @@ class SpeakerModel:
             odds = p / (1.0 - p)
             total += odds
             groups.setdefault(c.who if c.who else ("mention", k), []).append((odds, k))
+        if not groups:
+            return None, 0.0  # every candidate was named for words of its own
         members = max(groups.values(), key=lambda g: sum(o for o, _ in g))
         _, k = max(members)
         return candidates[k], sum(o for o, _ in members) / (1.0 + total)
