@@ -366,7 +366,7 @@ def test_a_fragment_below_agreed_to_is_not_what_the_agreeing_said(nlp):
 # -- round four: shapes the new dev stories showed ----------------------------------------
 
 def test_a_body_the_tagger_calls_a_person_is_shown_as_a_body(nlp):
-    from storydesk.analyze.coref import body_name
+    from storydesk.analyze.bodies import body_name
 
     assert body_name("Rail Accident Investigation Branch") and body_name("Center for Humane Technology")
     assert not body_name("Tom Branch") and not body_name("Ana Diaz")

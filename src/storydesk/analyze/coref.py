@@ -521,5 +521,5 @@ def with_people(entities: list[Entity], people: People) -> list[Entity]:
             if e.type == "PERSON" else e for e in entities]
 
 
-__all__ = ["People", "body_name", "pronoun_role", "with_people", "read_people", "resolve_pronoun",
+__all__ = ["People", "pronoun_role", "with_people", "read_people", "resolve_pronoun",
            "resolve_role_mention", "speaker_name", "speaker_of"]

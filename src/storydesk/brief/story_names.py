@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import replace
 
-from ..analyze.coref import body_name
+from ..analyze.bodies import body_name
 from ..analyze.entities import matches, name_key
 from ..model import AnalyzedArticle
 from .story_speakers import resolve_speakers
