@@ -24,8 +24,8 @@ from. No other ranker is used and MiniLM is not needed.
 
 With ``--near`` (the fifth round) the pool is, for each (s, B), the model's top ``--top``
 sentences whose probability is at least ``NEAR`` and one clash as above: the pairs
-around and above the shipped threshold, where a strict precision is read. MiniLM is not
-needed.
+around and above the shipped threshold, where a strict precision is read (``--floor``
+sets that probability: 0.6 for the sixth round). MiniLM is not needed.
 
 Each pooled pair is one JSON line with both texts, for a person to label; the labels
 file in ``benchmarks/labels/`` keeps only offsets and text hashes, never
