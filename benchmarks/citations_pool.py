@@ -24,8 +24,8 @@ from. No other ranker is used and MiniLM is not needed.
 
 With ``--near`` (the fifth round) the pool is, for each (s, B), the model's top ``--top``
 sentences whose probability is at least ``NEAR`` and one clash as above: the pairs
-around and above the shipped threshold, where a strict precision is read. MiniLM is not
-needed.
+around and above the shipped threshold, where a strict precision is read (``--floor``
+sets that probability: 0.6 for the sixth round). MiniLM is not needed.
 
 Each pooled pair is one JSON line with both texts, for a person to label; the labels
 file in ``benchmarks/labels/`` keeps only offsets and text hashes, never
@@ -133,7 +133,7 @@ def _partial_rows(args, index: int, n: int, a: int, b: int, origin: dict, s_text
              and not any(feats[k][v] for v in VETOES)]
     clash = [k for k in order if feats[k]["entities"] > 0 and any(feats[k][x] for x in CLASHES)]
     if args.near:
-        near = [k for k in order[:args.top] if probs[k] >= NEAR]
+        near = [k for k in order[:args.top] if probs[k] >= args.floor]
         pool = {*near, *clash[:1]} if near else set()
     else:
         pool = {order[0], *short[:args.top], *clash[:1]}
@@ -159,6 +159,8 @@ def main(argv: list[str] | None = None) -> None:
                    help="pool the model's top 1, short one-detail sentences and a clash (see above)")
     p.add_argument("--near", action="store_true",
                    help="pool the model's top sentences above NEAR and a clash (see above)")
+    p.add_argument("--floor", type=float, default=NEAR,
+                   help="with --near: the lowest probability of a pooled sentence (default NEAR)")
     p.add_argument("--out", type=Path, required=True, help="JSONL file to write (outside the repository)")
     p.add_argument("--merge", type=Path, metavar="POOL",
                    help="instead: write to --out the labels of POOL's pairs from --annotations")
