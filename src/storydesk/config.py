@@ -105,6 +105,13 @@ class Settings:
         "Memory (MiB) that extracting one page or analyzing one article may add, with the same "
         "consequences as article_seconds (0 turns the budget off).",
     )
+    worker_max_tasks: int = _setting(
+        200,
+        "Pages extracted or article batches analyzed by one budget worker process before a fresh one "
+        "replaces it (forked from the desk, the model shared), so memory the parsing libraries fragment "
+        "goes back to the system: what keeps a long `storydesk watch` flat (0: replaced only when it "
+        "grows past half of article_memory_mb).",
+    )
     max_html_tags: int = _setting(
         200_000,
         "HTML pages with more tags than this (scripts, styles and comments not counted) are rejected "
@@ -202,6 +209,8 @@ class Settings:
                               "positive, the minimum no larger than the maximum")
         if self.watch_trending_speedup < 1.0:
             raise ConfigError("setting 'watch_trending_speedup' must be at least 1")
+        if self.worker_max_tasks < 0:
+            raise ConfigError("setting 'worker_max_tasks' must be 0 (no limit) or more")
         for name in ("watch_max_failures", "watch_max_bytes", "watch_host_concurrency", "watch_workers"):
             if getattr(self, name) < 1:
                 raise ConfigError(f"setting {name!r} must be at least 1")

@@ -1,5 +1,7 @@
-"""A watcher's memory stays flat: what is loaded once is loaded at start, and what big
-batches freed is handed back to the system.
+"""A watcher's memory stays flat: what is loaded once is loaded at start, the parsing
+libraries run in worker processes that are replaced every ``worker_max_tasks`` pages or
+analyses (what they fragment goes back to the system with them), and what big batches
+freed in the watcher itself is handed back.
 
 - :func:`warm_up`: the spaCy model, one analysis, and the stop lists of every language
   trafilatura's justext fallback reads (about 27 MB, otherwise loaded by the first page
@@ -31,11 +33,12 @@ M_ARENA_MAX = -8
 
 
 def warm_up(desk) -> None:
-    """Load now what a watching desk would otherwise load on first use."""
+    """Load now what a watching desk would otherwise load on first use, then start its
+    two worker processes (page extraction, analysis: :class:`storydesk.quarantine.Guard`),
+    forked from it with all of that loaded, before any fetching thread runs."""
+    from ..errors import InputError
     from ..ingest.common import make_article
 
-    desk.analyze([make_article(text="Warm-up. The mayor said the bridge would reopen on Monday after repairs.",
-                               source="warm-up", format="text", raw="")], cache=False)
     try:  # trafilatura's fallback builds this once, from every language's list
         from trafilatura import external
 
@@ -43,6 +46,14 @@ def warm_up(desk) -> None:
             external.jt_stoplist_init()
     except (ImportError, AttributeError) as exc:  # another trafilatura: its first fallback pays instead
         log.debug("justext stop lists not preloaded: %s", exc)
+    desk.analyze([make_article(text=_WARM_UP, source="warm-up", format="text", raw="")], cache=False)
+    try:
+        desk.guard.read_html(f"<html><body><article><p>{_WARM_UP}</p></article></body></html>".encode(), "warm-up")
+    except InputError as exc:  # the worker is started either way
+        log.debug("warm-up page not extracted: %s", exc.reason)
+
+
+_WARM_UP = "Warm-up. The mayor said the bridge would reopen on Monday after repairs."
 
 
 def limit_arenas(arenas: int = 2) -> bool:
