@@ -340,10 +340,10 @@ def run_system(system: str, args, budget: int | None) -> dict:
     from storydesk import Desk, Settings
     from storydesk.store import feeds as feeds_db
     from storydesk.watch.clock import iso
-    from storydesk.watch.memory import limit_arenas, warm_up
+    from storydesk.watch.memory import tune_allocator, warm_up
 
     if system == "storydesk":
-        limit_arenas()  # what `storydesk watch` does first
+        tune_allocator()  # what `storydesk watch` does first
 
     data = args.data
     plan = make_plan(data, args.feeds, args.entries, args.seed, args.days, args.same_topics)

@@ -24,6 +24,7 @@ calling process, unbounded.
 
 from __future__ import annotations
 
+import gc
 import logging
 import multiprocessing
 import os
@@ -162,7 +163,13 @@ class Worker:
         parent, child = forking.Pipe()
         process = forking.Process(target=_child, args=(child, self.memory_mb << 20, self._context, parent),
                                   daemon=True, name="storydesk-budget")
-        process.start()
+        # the fork's cyclic collector would write to every object it inherited (the model's
+        # too) and so copy every page of them: frozen, they stay shared with this process
+        gc.freeze()
+        try:
+            process.start()
+        finally:
+            gc.unfreeze()
         child.close()
         self._process, self._conn = process, parent
         self._base_rss = _rss(process.pid) or 0
