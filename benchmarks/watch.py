@@ -34,9 +34,12 @@ story page. Measured:
 - requests and kilobytes per new article, share of 304 answers to feed requests;
 - duplicate articles (stored articles beyond one per published page; must be 0);
 - robots.txt-disallowed fetches (must be 0);
-- CPU seconds per new article (the watching process; storydesk's includes the posts) and
-  resident memory at the start (the warmed desk: :func:`storydesk.watch.memory.warm_up`),
-  half-way through the run, at the end of each simulated day and at the end.
+- CPU seconds per new article (the watcher and its worker processes, page extraction and
+  analysis, live and replaced ones; storydesk's includes the posts) and resident memory of
+  that process tree (the watcher's RSS plus each worker's private memory, so pages a fork
+  shares are counted once) at the start (the warmed desk:
+  :func:`storydesk.watch.memory.warm_up`), half-way through the run, at the end of each
+  simulated day and at the end; the watcher's own RSS day by day beside it.
 
     python benchmarks/watch.py                         # 200 feeds, the full run
     python benchmarks/watch.py --feeds 40 --entries 60 --day-seconds 60   # a quick look
