@@ -6,7 +6,8 @@ A budget checked from inside the work cannot stop a regular expression or a C pa
 that runs for minutes; a separate process can be stopped at any moment and its memory
 given back whole. The worker is forked once and reused (a fork per article would cost
 about 10 ms here), and replaced after it is killed, when it has grown by half its
-memory budget, or after ``max_tasks`` calls (``worker_max_tasks``): a fresh fork starts
+memory budget, after ``max_tasks`` calls (``worker_max_tasks``) or once it holds
+``max_own_mb`` of its own (``worker_max_mb``): a fresh fork starts
 from the parent's memory, so whatever the worker's libraries fragmented goes back to the
 system with it, and a long-running desk's worker cannot creep up by a few MB a day.
 
@@ -60,6 +61,18 @@ def _rss(pid: int | None) -> int | None:
     try:
         with open(f"/proc/{pid}/statm", "rb") as f:
             return int(f.read().split()[1]) * _PAGE
+    except (OSError, ValueError, IndexError):
+        return None
+
+
+def _own(pid: int | None) -> int | None:
+    """Memory process ``pid`` holds alone (private pages, Linux), in bytes, or None."""
+    if pid is None:
+        return None
+    try:
+        with open(f"/proc/{pid}/smaps_rollup", "rb") as f:
+            return 1024 * sum(int(line.split()[1]) for line in f if line.startswith((b"Private_Clean:",
+                                                                                    b"Private_Dirty:")))
     except (OSError, ValueError, IndexError):
         return None
 
@@ -120,14 +133,16 @@ class Worker:
     never pickled, and passed to every function it runs as its first argument.
     """
 
-    def __init__(self, seconds: float, memory_mb: int, context: Any = None, max_tasks: int = 0):
+    def __init__(self, seconds: float, memory_mb: int, context: Any = None, max_tasks: int = 0,
+                 max_own_mb: int = 0):
         if seconds < 0 or memory_mb < 0:
             raise ValueError(f"budgets must be 0 (off) or more, got {seconds} s and {memory_mb} MiB")
-        if max_tasks < 0:
-            raise ValueError(f"max_tasks must be 0 (no limit) or more, got {max_tasks}")
+        if max_tasks < 0 or max_own_mb < 0:
+            raise ValueError(f"max_tasks and max_own_mb must be 0 (no limit) or more, got {max_tasks}, {max_own_mb}")
         self.seconds = seconds
         self.memory_mb = memory_mb
         self.max_tasks = max_tasks
+        self.max_own_mb = max_own_mb
         self._tasks = 0  # calls run by the current worker process
         self._context = context
         self._process: BaseProcess | None = None
@@ -192,14 +207,25 @@ class Worker:
                 self._connection().send((fn, args))
             status, value = self._wait()
             self._tasks += 1
-            if self.max_tasks and self._tasks >= self.max_tasks and self._process is not None:
-                log.debug("budget worker ran %d tasks: replaced", self._tasks)
+            if self._process is not None and self._spent():
                 self.close()
         if status == "ok":
             return value
         if status == "raised":
             raise value
         raise OverBudget(value)
+
+    def _spent(self) -> bool:
+        """Has the worker run ``max_tasks`` tasks, or come to hold ``max_own_mb`` of memory
+        of its own (pages it wrote, no longer shared with the process it was forked from)?"""
+        if self.max_tasks and self._tasks >= self.max_tasks:
+            log.debug("budget worker ran %d tasks: replaced", self._tasks)
+            return True
+        own = _own(self._process.pid if self._process is not None else None) if self.max_own_mb else None
+        if own is not None and own > self.max_own_mb << 20:
+            log.debug("budget worker holds %d MiB of its own: replaced", own >> 20)
+            return True
+        return False
 
     def _connection(self) -> Connection:
         assert self._conn is not None, "the budget worker is not started"
