@@ -34,9 +34,12 @@ story page. Measured:
 - requests and kilobytes per new article, share of 304 answers to feed requests;
 - duplicate articles (stored articles beyond one per published page; must be 0);
 - robots.txt-disallowed fetches (must be 0);
-- CPU seconds per new article (the watching process; storydesk's includes the posts) and
-  resident memory at the start (the warmed desk: :func:`storydesk.watch.memory.warm_up`),
-  half-way through the run, at the end of each simulated day and at the end.
+- CPU seconds per new article (the watcher and its worker processes, page extraction and
+  analysis, live and replaced ones; storydesk's includes the posts) and resident memory of
+  that process tree (the watcher's RSS plus each worker's private memory, so pages a fork
+  shares are counted once) at the start (the warmed desk:
+  :func:`storydesk.watch.memory.warm_up`), half-way through the run, at the end of each
+  simulated day and at the end; the watcher's own RSS day by day beside it.
 
     python benchmarks/watch.py                         # 200 feeds, the full run
     python benchmarks/watch.py --feeds 40 --entries 60 --day-seconds 60   # a quick look
@@ -223,16 +226,48 @@ def _held(desk) -> str:
     return "?"
 
 
-def _rss_mb() -> float:
+def _workers() -> list[int]:
+    """The process ids of the desk's live worker processes (page extraction, analysis)."""
+    import multiprocessing
+
+    return [p.pid for p in multiprocessing.active_children() if p.pid is not None]
+
+
+def _private_mb(pid: int) -> float:
+    """Memory only process ``pid`` holds (what it does not share with the watcher it was
+    forked from), in MB; 0 when it is gone."""
+    try:
+        rollup = Path(f"/proc/{pid}/smaps_rollup").read_text()
+    except OSError:
+        return 0.0
+    return sum(int(line.split()[1]) for line in rollup.splitlines()
+               if line.startswith(("Private_Clean:", "Private_Dirty:"))) / 1024
+
+
+def _rss_mb(tree: bool = True) -> float:
+    """Resident memory of the watcher, and with ``tree`` of its worker processes too:
+    the watcher's RSS plus each worker's private memory (pages a fork still shares with
+    the watcher are counted once)."""
+    own = float("nan")
     for line in Path("/proc/self/status").read_text().splitlines():
         if line.startswith("VmRSS:"):
-            return int(line.split()[1]) / 1024
-    return float("nan")
+            own = int(line.split()[1]) / 1024
+    return own + sum(_private_mb(pid) for pid in _workers()) if tree else own
 
 
 def _cpu() -> float:
+    """CPU seconds of the watcher and its worker processes: the live ones' and those
+    replaced (reaped) so far."""
     usage = resource.getrusage(resource.RUSAGE_SELF)
-    return usage.ru_utime + usage.ru_stime
+    done = resource.getrusage(resource.RUSAGE_CHILDREN)  # only workers are reaped before the end
+    live = 0.0
+    for pid in _workers():
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+            live += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        except (OSError, IndexError, ValueError):
+            continue
+    return usage.ru_utime + usage.ru_stime + done.ru_utime + done.ru_stime + live
 
 
 class PageWatcher:
@@ -308,10 +343,10 @@ def run_system(system: str, args, budget: int | None) -> dict:
     from storydesk import Desk, Settings
     from storydesk.store import feeds as feeds_db
     from storydesk.watch.clock import iso
-    from storydesk.watch.memory import limit_arenas, warm_up
+    from storydesk.watch.memory import tune_allocator, warm_up
 
     if system == "storydesk":
-        limit_arenas()  # what `storydesk watch` does first
+        tune_allocator()  # what `storydesk watch` does first
 
     data = args.data
     plan = make_plan(data, args.feeds, args.entries, args.seed, args.days, args.same_topics)
@@ -358,6 +393,7 @@ def run_system(system: str, args, budget: int | None) -> dict:
         tracemalloc.start()
 
     rss_days: list[float] = []
+    own_days: list[float] = []  # the watcher's alone, without its workers
     native_days: list[tuple[float, float]] = []
     held_days: list[str] = []
 
@@ -369,6 +405,7 @@ def run_system(system: str, args, budget: int | None) -> dict:
                 time.sleep(0.2)
             (rss_mid if mark == "mid" else rss_days).append(_rss_mb())
             if mark != "mid":
+                own_days.append(_rss_mb(tree=False))
                 native_days.append(_native_mb())
                 held_days.append(_held(desk))
             if os.environ.get("WATCH_BENCH_TRACEMALLOC") and (mark != "mid" or args.days == 1):
@@ -413,7 +450,7 @@ def run_system(system: str, args, budget: int | None) -> dict:
         polled = [dict(r) for r in desk.store.execute(
             "SELECT id, polls, not_modified, interval_s, not_before, failures, last_error FROM feeds")]
         args.trace.write_text(json.dumps({"entries": trace, "feeds": polled}))
-    rss_end, native_end, held_end = _rss_mb(), _native_mb(), _held(desk)
+    rss_end, own_end, native_end, held_end = _rss_mb(), _rss_mb(tree=False), _native_mb(), _held(desk)
     time.sleep(min(30.0, 2 * args.day_seconds / 24))  # let the page watcher catch up (it is sampled)
     pages.close()
     import httpx
@@ -455,6 +492,8 @@ def run_system(system: str, args, budget: int | None) -> dict:
         "RSS half-way MB": round(rss_mid[0], 1) if rss_mid else None,
         "RSS end MB": round(rss_end, 1),
         **{f"RSS end of day {d} MB": round(v, 1) for d, v in enumerate(rss_days, start=1)},
+        **{f"watcher alone RSS MB end of day {d}": round(v, 1) for d, v in
+           enumerate(own_days + [own_end], start=1)},
         **{f"SQLite/malloc MB end of day {d}": f"{sq:.1f}/{ma:.1f}" for d, (sq, ma) in
            enumerate(native_days + [native_end], start=1)},
         **{f"stories/members/centroid terms in memory end of day {d}": h for d, h in

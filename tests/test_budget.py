@@ -73,3 +73,33 @@ def test_no_budget_runs_in_the_calling_process():
     assert not worker.bounded and worker.call(_sleep, 0) == 0
     with pytest.raises(ValueError):
         Worker(seconds=-1, memory_mb=0)
+
+
+def _fill_and_report(mb: int) -> tuple[int, int]:
+    """Keep ``mb`` MiB alive in the worker (what a fragmenting library leaves behind) and
+    say which process holds it."""
+    import os
+
+    kept = globals().setdefault("_kept", [])
+    kept.append(bytearray(mb << 20))
+    return os.getpid(), len(kept)
+
+
+def test_a_worker_is_replaced_after_max_tasks_and_what_it_held_goes_with_it():
+    with Worker(seconds=10, memory_mb=0, max_tasks=2) as worker:
+        seen = [worker.call(_fill_and_report, 8) for _ in range(5)]
+    pids = [pid for pid, _ in seen]
+    assert pids[0] == pids[1] != pids[2] == pids[3] != pids[4]
+    assert [held for _, held in seen] == [1, 2, 1, 2, 1]  # a fresh process starts without the old one's memory
+    with pytest.raises(ValueError):
+        Worker(seconds=1, memory_mb=0, max_tasks=-1)
+
+
+def test_a_worker_holding_max_own_mb_of_its_own_is_replaced():
+    with Worker(seconds=10, memory_mb=0, max_own_mb=20) as worker:
+        first, _ = worker.call(_fill_and_report, 4)  # 4 MiB of its own: kept
+        again, held = worker.call(_fill_and_report, 4)
+        assert (again, held) == (first, 2)
+        big, _ = worker.call(_fill_and_report, 32)  # past 20 MiB of its own: replaced after it
+        fresh, held = worker.call(_fill_and_report, 4)
+        assert big == first and fresh != first and held == 1

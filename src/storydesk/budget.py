@@ -5,9 +5,14 @@ goes over.
 A budget checked from inside the work cannot stop a regular expression or a C parser
 that runs for minutes; a separate process can be stopped at any moment and its memory
 given back whole. The worker is forked once and reused (a fork per article would cost
-about 10 ms here), and replaced after it is killed or when it has grown by half its
-memory budget. The memory budget is the resident memory the worker may add to what it
-started with, watched every few milliseconds, with the address space capped at twice
+about 10 ms here), and replaced after it is killed, when it has grown by half its
+memory budget, after ``max_tasks`` calls (``worker_max_tasks``) or once it holds
+``max_own_mb`` of its own (``worker_max_mb``): a fresh fork starts
+from the parent's memory, so whatever the worker's libraries fragmented goes back to the
+system with it, and a long-running desk's worker cannot creep up by a few MB a day.
+
+The memory budget is the resident memory the worker may add to what it started with,
+watched every few milliseconds, with the address space capped at twice
 that (``RLIMIT_AS``) so that no allocation, however fast, gets far past it.
 
 Where ``fork`` is not available (Windows), or a budget is 0, the work runs in the
@@ -20,6 +25,7 @@ calling process, unbounded.
 
 from __future__ import annotations
 
+import gc
 import logging
 import multiprocessing
 import os
@@ -55,6 +61,18 @@ def _rss(pid: int | None) -> int | None:
     try:
         with open(f"/proc/{pid}/statm", "rb") as f:
             return int(f.read().split()[1]) * _PAGE
+    except (OSError, ValueError, IndexError):
+        return None
+
+
+def _own(pid: int | None) -> int | None:
+    """Memory process ``pid`` holds alone (private pages, Linux), in bytes, or None."""
+    if pid is None:
+        return None
+    try:
+        with open(f"/proc/{pid}/smaps_rollup", "rb") as f:
+            return 1024 * sum(int(line.split()[1]) for line in f if line.startswith((b"Private_Clean:",
+                                                                                    b"Private_Dirty:")))
     except (OSError, ValueError, IndexError):
         return None
 
@@ -115,11 +133,17 @@ class Worker:
     never pickled, and passed to every function it runs as its first argument.
     """
 
-    def __init__(self, seconds: float, memory_mb: int, context: Any = None):
+    def __init__(self, seconds: float, memory_mb: int, context: Any = None, max_tasks: int = 0,
+                 max_own_mb: int = 0):
         if seconds < 0 or memory_mb < 0:
             raise ValueError(f"budgets must be 0 (off) or more, got {seconds} s and {memory_mb} MiB")
+        if max_tasks < 0 or max_own_mb < 0:
+            raise ValueError(f"max_tasks and max_own_mb must be 0 (no limit) or more, got {max_tasks}, {max_own_mb}")
         self.seconds = seconds
         self.memory_mb = memory_mb
+        self.max_tasks = max_tasks
+        self.max_own_mb = max_own_mb
+        self._tasks = 0  # calls run by the current worker process
         self._context = context
         self._process: BaseProcess | None = None
         self._conn: Connection | None = None
@@ -154,10 +178,17 @@ class Worker:
         parent, child = forking.Pipe()
         process = forking.Process(target=_child, args=(child, self.memory_mb << 20, self._context, parent),
                                   daemon=True, name="storydesk-budget")
-        process.start()
+        # the fork's cyclic collector would write to every object it inherited (the model's
+        # too) and so copy every page of them: frozen, they stay shared with this process
+        gc.freeze()
+        try:
+            process.start()
+        finally:
+            gc.unfreeze()
         child.close()
         self._process, self._conn = process, parent
         self._base_rss = _rss(process.pid) or 0
+        self._tasks = 0
 
     def call(self, fn: Callable[..., Any], *args: Any) -> Any:
         """``fn(*args)`` within the budget: its result, or the exception it raised, or
@@ -175,11 +206,26 @@ class Worker:
                 self._start()
                 self._connection().send((fn, args))
             status, value = self._wait()
+            self._tasks += 1
+            if self._process is not None and self._spent():
+                self.close()
         if status == "ok":
             return value
         if status == "raised":
             raise value
         raise OverBudget(value)
+
+    def _spent(self) -> bool:
+        """Has the worker run ``max_tasks`` tasks, or come to hold ``max_own_mb`` of memory
+        of its own (pages it wrote, no longer shared with the process it was forked from)?"""
+        if self.max_tasks and self._tasks >= self.max_tasks:
+            log.debug("budget worker ran %d tasks: replaced", self._tasks)
+            return True
+        own = _own(self._process.pid if self._process is not None else None) if self.max_own_mb else None
+        if own is not None and own > self.max_own_mb << 20:
+            log.debug("budget worker holds %d MiB of its own: replaced", own >> 20)
+            return True
+        return False
 
     def _connection(self) -> Connection:
         assert self._conn is not None, "the budget worker is not started"

@@ -105,6 +105,19 @@ class Settings:
         "Memory (MiB) that extracting one page or analyzing one article may add, with the same "
         "consequences as article_seconds (0 turns the budget off).",
     )
+    worker_max_tasks: int = _setting(
+        200,
+        "Pages extracted or article batches analyzed by one budget worker process before a fresh one "
+        "replaces it (forked from the desk, the model shared), so memory the parsing libraries fragment "
+        "goes back to the system: what keeps a long `storydesk watch` flat (0: replaced only when it "
+        "grows past half of article_memory_mb).",
+    )
+    worker_max_mb: int = _setting(
+        64,
+        "Memory (MiB) a budget worker process may hold of its own (pages it no longer shares with the "
+        "desk it was forked from) before a fresh one replaces it, whatever worker_max_tasks says (0: no "
+        "limit).",
+    )
     max_html_tags: int = _setting(
         200_000,
         "HTML pages with more tags than this (scripts, styles and comments not counted) are rejected "
@@ -202,6 +215,8 @@ class Settings:
                               "positive, the minimum no larger than the maximum")
         if self.watch_trending_speedup < 1.0:
             raise ConfigError("setting 'watch_trending_speedup' must be at least 1")
+        if self.worker_max_tasks < 0 or self.worker_max_mb < 0:
+            raise ConfigError("settings 'worker_max_tasks' and 'worker_max_mb' must be 0 (no limit) or more")
         for name in ("watch_max_failures", "watch_max_bytes", "watch_host_concurrency", "watch_workers"):
             if getattr(self, name) < 1:
                 raise ConfigError(f"setting {name!r} must be at least 1")

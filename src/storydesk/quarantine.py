@@ -67,7 +67,8 @@ class Guard:
 
         settings = self._desk.settings
         if self._extractor is None:
-            self._extractor = Worker(settings.article_seconds, settings.article_memory_mb)
+            self._extractor = Worker(settings.article_seconds, settings.article_memory_mb,
+                                     max_tasks=settings.worker_max_tasks, max_own_mb=settings.worker_max_mb)
         return html_reader(self._extractor, settings.max_html_tags)(data, source)
 
     # -- analysis ------------------------------------------------------------------------
@@ -75,7 +76,9 @@ class Guard:
         """The budget worker analyses run in (forked after the model is loaded, to share it)."""
         if self._analyzer is None:
             desk = self._desk
-            self._analyzer = Worker(desk.settings.article_seconds, desk.settings.article_memory_mb, desk.nlp)
+            self._analyzer = Worker(desk.settings.article_seconds, desk.settings.article_memory_mb, desk.nlp,
+                                   max_tasks=desk.settings.worker_max_tasks,
+                                   max_own_mb=desk.settings.worker_max_mb)
         return self._analyzer
 
     def usable(self, article: Article) -> Article:

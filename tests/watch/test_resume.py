@@ -12,6 +12,7 @@ import sys
 import threading
 import time
 from datetime import UTC, timedelta
+from pathlib import Path
 
 from storydesk.config import Settings
 from storydesk.watch.clock import SystemClock
@@ -55,6 +56,20 @@ def test_a_watcher_stopped_mid_poll_resumes_without_gap_or_duplicate(web, desk):
     assert len(web.hits(f"{base}/feed.rss")) >= 3  # polled again, then 304
 
 
+def _children(pid: int) -> list[int]:
+    found: list[int] = []
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        found += [int(c) for c in (task / "children").read_text().split()]
+    return found
+
+
+def _alive(pid: int) -> bool:
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
 def test_sigterm_finishes_the_article_in_hand_and_stops_within_seconds(web, tmp_path):
     """`storydesk watch --serve` for real: articles printed as stored, the feeds page
     served meanwhile, SIGTERM obeyed within seconds, what was printed stored once."""
@@ -82,12 +97,16 @@ def test_sigterm_finishes_the_article_in_hand_and_stops_within_seconds(web, tmp_
 
     page = httpx.get(f"http://127.0.0.1:{port}/feeds", timeout=10)  # --serve: the web desk meanwhile
     assert page.status_code == 200 and web.url(f"{base}/feed.rss") in page.text
+    workers = _children(process.pid)  # page extraction and analysis run in forked workers
+    assert workers
     asked = time.monotonic()
     process.send_signal(signal.SIGTERM)
     status = process.wait(timeout=15)
     took = time.monotonic() - asked
     err = process.stderr.read()
     assert status == 0 and took < 8, (status, took, err)
+    time.sleep(0.5)
+    assert not [pid for pid in workers if _alive(pid)]  # the workers stopped with the watcher
     assert "stopping" in err and "stopped:" in err
 
     from storydesk import Desk

@@ -65,9 +65,9 @@ def watch(
         fail("watch needs a store file (--db FILE), not :memory:", EXIT_USAGE)
 
     def body() -> None:
-        from ..watch.memory import limit_arenas
+        from ..watch.memory import tune_allocator
 
-        limit_arenas()  # before any thread starts: a long run of a dozen threads stays flat
+        tune_allocator()  # before any thread starts: a long run of a dozen threads stays flat
         with Desk(settings) as desk:
             refs, bad = read_feed_list(feeds or [])
             for r in bad:

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import logging
 import re
+from collections.abc import Callable
 from dataclasses import replace
 
 from ..config import Settings
@@ -59,11 +60,14 @@ def feed_article(entry: Entry, doc: FeedDoc, feed_url: str) -> Article | None:
     )
 
 
-def page_article(entry: Entry, doc: FeedDoc, page: bytes, page_url: str, settings: Settings) -> Article | None:
+def page_article(entry: Entry, doc: FeedDoc, page: bytes, page_url: str, settings: Settings,
+                 read: Callable[[bytes, str], Article] = read_html) -> Article | None:
     """The linked page as the article, with the feed's metadata where the page has none;
-    None when the page holds no fuller text than the entry."""
+    None when the page holds no fuller text than the entry. ``read`` extracts it (the
+    watcher's: :meth:`storydesk.quarantine.Guard.read_html`, within the page budget in a
+    worker process that is replaced now and then, as ``ingest`` reads pages)."""
     try:
-        article = read_html(page, page_url, url=page_url)
+        article = read(page, page_url)
     except InputError as exc:
         log.info("page %s gives no article (%s): the feed's text is kept", page_url, exc.reason)
         return None

@@ -1,11 +1,14 @@
-"""A watcher's memory stays flat: what is loaded once is loaded at start, and what big
-batches freed is handed back to the system.
+"""A watcher's memory stays flat: what is loaded once is loaded at start, the parsing
+libraries run in worker processes that are replaced every ``worker_max_tasks`` pages or
+analyses (what they fragment goes back to the system with them), and what big batches
+freed in the watcher itself is handed back.
 
 - :func:`warm_up`: the spaCy model, one analysis, and the stop lists of every language
   trafilatura's justext fallback reads (about 27 MB, otherwise loaded by the first page
   that needs the fallback, hours into a run). Memory measured after it is the desk's
   floor; anything above it that keeps growing is a leak.
-- :func:`limit_arenas`: fewer allocator arenas for a process of many threads.
+- :func:`tune_allocator`: fewer allocator arenas for a process of many threads, and large
+  blocks always mapped on their own (returned to the system when freed).
 - :func:`trim`: glibc keeps freed memory in its arenas (one per thread that allocated);
   ``malloc_trim(0)`` returns their free pages. Elsewhere (musl, macOS) it does nothing.
 
@@ -26,16 +29,19 @@ import sys
 
 log = logging.getLogger(__name__)
 
-#: glibc's mallopt parameter number for the arena limit (malloc.h).
+#: glibc's mallopt parameter numbers (malloc.h).
 M_ARENA_MAX = -8
+M_MMAP_THRESHOLD = -3
+M_TRIM_THRESHOLD = -1
 
 
 def warm_up(desk) -> None:
-    """Load now what a watching desk would otherwise load on first use."""
+    """Load now what a watching desk would otherwise load on first use, then start its
+    two worker processes (page extraction, analysis: :class:`storydesk.quarantine.Guard`),
+    forked from it with all of that loaded, before any fetching thread runs."""
+    from ..errors import InputError
     from ..ingest.common import make_article
 
-    desk.analyze([make_article(text="Warm-up. The mayor said the bridge would reopen on Monday after repairs.",
-                               source="warm-up", format="text", raw="")], cache=False)
     try:  # trafilatura's fallback builds this once, from every language's list
         from trafilatura import external
 
@@ -43,15 +49,28 @@ def warm_up(desk) -> None:
             external.jt_stoplist_init()
     except (ImportError, AttributeError) as exc:  # another trafilatura: its first fallback pays instead
         log.debug("justext stop lists not preloaded: %s", exc)
+    desk.analyze([make_article(text=_WARM_UP, source="warm-up", format="text", raw="")], cache=False)
+    try:
+        desk.guard.read_html(f"<html><body><article><p>{_WARM_UP}</p></article></body></html>".encode(), "warm-up")
+    except InputError as exc:  # the worker is started either way
+        log.debug("warm-up page not extracted: %s", exc.reason)
 
 
-def limit_arenas(arenas: int = 2) -> bool:
-    """Let glibc's allocator keep at most ``arenas`` arenas (``MALLOC_ARENA_MAX``) instead
-    of up to eight per core, one per thread that allocated: a watcher's dozen threads
-    otherwise each fragment an arena of their own. Call before the threads start (the
-    CLI's ``watch`` does); True if set. Process-wide, so a library never calls it itself."""
+_WARM_UP = "Warm-up. The mayor said the bridge would reopen on Monday after repairs."
+
+
+def tune_allocator(arenas: int = 2, mmap_threshold: int = 128 << 10) -> bool:
+    """Set glibc's allocator for a long run of many threads (``MALLOC_ARENA_MAX``,
+    ``MALLOC_MMAP_THRESHOLD_``, ``MALLOC_TRIM_THRESHOLD_``): at most ``arenas`` arenas
+    instead of up to eight per core (one per thread that allocated, each fragmenting on
+    its own), and blocks of ``mmap_threshold`` bytes and more (feed bodies, parse
+    buffers) mapped on their own and unmapped when freed, where glibc's moving threshold
+    would otherwise let them into the arenas after the first large free and leave holes
+    there. Call before the threads start (the CLI's ``watch`` does); True if set.
+    Process-wide, so a library never calls it itself."""
     libc = _glibc()
-    return libc is not None and bool(libc.mallopt(M_ARENA_MAX, arenas))
+    return libc is not None and all(bool(libc.mallopt(param, value)) for param, value in (
+        (M_ARENA_MAX, arenas), (M_MMAP_THRESHOLD, mmap_threshold), (M_TRIM_THRESHOLD, mmap_threshold)))
 
 
 def trim() -> bool:

@@ -20,6 +20,8 @@ from dataclasses import dataclass, field
 from typing import TypeVar
 
 from ..config import Settings
+from ..errors import InputError
+from ..ingest.html import read_html
 from ..model import Article
 from ..store import Store
 from ..store import feeds as db
@@ -123,8 +125,9 @@ def conditional_headers(feed: dict) -> dict[str, str]:
 
 
 def poll_feed(feed: dict, fetcher: Fetcher, store: Store, settings: Settings,
-              shared: SharedReads | None = None) -> PollResult:
-    """Poll ``feed`` (a row of the feeds table) and prepare its new and changed entries."""
+              shared: SharedReads | None = None, read: Callable[[bytes, str], Article] | None = None) -> PollResult:
+    """Poll ``feed`` (a row of the feeds table) and prepare its new and changed entries,
+    pages extracted by ``read`` (default: :func:`~storydesk.ingest.html.read_html` here)."""
     got = fetcher.get(feed["url"], headers=conditional_headers(feed))
     result = PollResult(feed, fetched_at=fetcher.clock.time(), fetched_real=time.monotonic(), status=got.status,
                         headers={k.lower(): v for k, v in dict(got.headers).items()},
@@ -145,7 +148,7 @@ def poll_feed(feed: dict, fetcher: Fetcher, store: Store, settings: Settings,
     result.doc = doc
     feed_host = host_key(feed["url"])
     for entry in doc.entries:
-        prepared = _prepare(entry, feed, doc, feed_host, fetcher, store, settings, shared or SharedReads())
+        prepared = _prepare(entry, feed, doc, feed_host, fetcher, store, settings, shared or SharedReads(), read)
         if prepared is not None:
             result.prepared.append(prepared)
             if prepared.page_error:
@@ -155,7 +158,7 @@ def poll_feed(feed: dict, fetcher: Fetcher, store: Store, settings: Settings,
 
 
 def _prepare(entry: Entry, feed: dict, doc: FeedDoc, feed_host: str, fetcher: Fetcher, store: Store,
-             settings: Settings, shared: SharedReads) -> Prepared | None:
+             settings: Settings, shared: SharedReads, read) -> Prepared | None:
     keys = entry.article_keys(feed_host)
     seen = db.known_entry(store, feed["id"], entry.key)
     if seen is not None and seen[1] == entry.hash and seen[0] is not None:
@@ -166,24 +169,35 @@ def _prepare(entry: Entry, feed: dict, doc: FeedDoc, feed_host: str, fetcher: Fe
         return Prepared(entry, keys, known=known)  # another feed's entry, or a GUID that changed
     prepared = Prepared(entry, keys, known=known, edit=edit)
     if edit:  # this feed's own entry changed: read it again, whatever was read before
-        prepared.article, prepared.page_error = _read_entry(entry, feed, doc, fetcher, settings)
+        prepared.article, prepared.page_error = _read_entry(entry, feed, doc, fetcher, settings, read)
     else:
         prepared.article, prepared.page_error = shared.read(
-            keys, lambda: _read_entry(entry, feed, doc, fetcher, settings))
+            keys, lambda: _read_entry(entry, feed, doc, fetcher, settings, read))
     if prepared.article is None:
         return None  # no text anywhere (a title-only entry whose page failed)
     return prepared
 
 
 def _read_entry(entry: Entry, feed: dict, doc: FeedDoc, fetcher: Fetcher,
-                settings: Settings) -> tuple[Article | None, str | None]:
+                settings: Settings, read=None) -> tuple[Article | None, str | None]:
     """The entry's article (its page's when the feed gives a summary) and, when the page
     could not be used, why."""
     article, error = None, None
     if entry.link and is_summary(entry.text, settings):
         page = fetcher.get(entry.link, page=True)
         if page.ok:
-            article = page_article(entry, doc, page.body, page.final_url or entry.link, settings)
+            failed: list[str] = []
+
+            def reading(data: bytes, source: str) -> Article:
+                try:
+                    return (read or read_html)(data, source)
+                except InputError as exc:  # no article in it, or its extraction over budget or crashed
+                    failed.append(exc.reason)
+                    raise
+
+            article = page_article(entry, doc, page.body, page.final_url or entry.link, settings, reading)
+            if failed:
+                error = f"{entry.link}: {failed[-1]}"
         else:
             error = f"{entry.link}: {page.error or f'HTTP {page.status}'}"
             log.warning("full text of %s not fetched (%s): the feed's text is stored", entry.link,

@@ -228,7 +228,8 @@ class Watcher:
                 except queue.Empty:
                     continue
                 try:
-                    result = poll_feed(feed, self.fetcher, reader, self.settings, self._shared)
+                    result = poll_feed(feed, self.fetcher, reader, self.settings, self._shared,
+                                       read=self.desk.guard.read_html)
                 except Exception as exc:  # a bug must not stop the desk: the feed is retried
                     log.exception("polling %s failed", feed["url"])
                     result = PollResult(feed, error=f"internal error: {type(exc).__name__}: {exc}")
@@ -323,7 +324,7 @@ class Watcher:
             doc = result.doc
             notes = [doc.warning] if doc and doc.warning else []
             if result.page_errors:
-                notes.append(f"{len(result.page_errors)} page(s) not fetched, feed text kept; "
+                notes.append(f"{len(result.page_errors)} page(s) not fetched or not read, feed text kept; "
                              f"last: {result.page_errors[-1]}")
                 self.stats.page_errors += len(result.page_errors)
             for note in notes:
