@@ -67,7 +67,7 @@ from ..config import DEFAULTS
 from ..model import story_id_for
 from .dedup import LshIndex, from_bytes, signature, to_bytes
 from .features import Features, shifted
-from .story_state import Assignment, StoryState
+from .story_state import Assignment, StoryState, add_time, merge_times, nearest_gap, times_gap
 
 #: Prefix of entity features in a vector (a character no word contains).
 ENTITY_PREFIX = "\x01"
@@ -292,12 +292,14 @@ class StoryGrouper:
         return [s for s in self._stories.values() if not s.dated or (s.first - t <= h and t - s.last <= h)]
 
     def penalty(self, t: datetime | None, story: StoryState) -> float:
-        """What an article ``t`` away from a story's active span loses in similarity:
-        nothing within the window, then ``time_penalty`` per doubling of the gap
-        (nothing when the article's time is unknown)."""
+        """What an article ``t`` away from a story's nearest member in time loses in
+        similarity: nothing within the window, then ``time_penalty`` per doubling of the
+        gap (nothing when the article's time is unknown). The nearest member, not the
+        story's first-to-last span: a story that took one article weeks after the others
+        does not take everything in between for free."""
         if t is None or not story.dated:
             return 0.0
-        gap = max(story.first - t, t - story.last, timedelta(0))
+        gap = nearest_gap(story.times, t)
         excess = (gap - self._window) / self._window
         return self.time_penalty * math.log2(1.0 + excess) if excess > 0 else 0.0
 
@@ -386,6 +388,7 @@ class StoryGrouper:
             keep.first, keep.last, keep.dated = gone.first, gone.last, True
         elif gone.dated:
             keep.first, keep.last = min(keep.first, gone.first), max(keep.last, gone.last)
+        keep.times = merge_times(keep.times, gone.times)
         keep.size += gone.size
         keep.duplicates += gone.duplicates
         keep.members.update(gone.members)
@@ -436,16 +439,18 @@ class StoryGrouper:
             best_sim, new = 1.0, True
         else:
             new = False
-        # the span before this article: a bridge must not make two stories close in time
-        span = (best.first, best.last) if best.dated or t is None else (t, t)
+        # the member times before this article: a bridge must not make two stories close in time
+        before = list(best.times) if best.dated or t is None else [t]
         self._add(best, vec)
         if t is not None and not best.dated:  # the first date replaces the ingest time
             best.first, best.last, best.dated = t, t, True
         elif t is not None:  # an undated article does not stretch its story's span
             best.first, best.last = min(best.first, t), max(best.last, t)
+        if t is not None:
+            add_time(best.times, t)
         best.size += 1
         self._remember(best, features.article_id, sig)
-        best, merged = self._merge_bridged(best, joinable, span)
+        best, merged = self._merge_bridged(best, joinable, before)
         return Assignment(features.article_id, best.id, round(best_sim, 6), new, None, buckets, merged)
 
     def _original(self, sig: np.ndarray) -> tuple[str, str] | None:
@@ -462,12 +467,13 @@ class StoryGrouper:
         return original, self._story_of.get(original) or story_of[original]
 
     def _merge_bridged(
-        self, story: StoryState, joinable: list[tuple[float, StoryState]], span: tuple[datetime, datetime]
+        self, story: StoryState, joinable: list[tuple[float, StoryState]], before: list[datetime]
     ) -> tuple[StoryState, tuple[str, ...]]:
         """The article just added to ``story`` could also have joined the other
         ``joinable`` stories: each of those whose centroid is now as close to the story's
-        as ``merge_threshold``, and whose span lies within ``window_days`` of ``span``
-        (the story's span before the article, as :meth:`refine` asks of two stories), is
+        as ``merge_threshold``, and with a member within ``window_days`` of one of
+        ``before`` (the story's member times before the article, as :meth:`refine` asks
+        of two stories), is
         the same story split by arrival order and is merged (the one that started first
         keeps its id). Returns the story the article is in and the ids merged away."""
         merged: list[str] = []
@@ -475,13 +481,12 @@ class StoryGrouper:
             if other.id == story.id or other.id not in self._stories:
                 continue
             # close dates are evidence from the stories as wholes: an article that could
-            # join both (with a time penalty) does not make one story of coverage weeks
-            # apart, whose merged span would then take in everything between them
-            if max(other.first - span[1], span[0] - other.last) > self._window:
+            # join both (with a time penalty) does not make one story of coverage weeks apart
+            if not before or not other.times or times_gap(other.times, before) > self._window:
                 continue
             if self._cosine(story, other) < self.merge_threshold:
                 continue
-            span = (min(span[0], other.first), max(span[1], other.last))
+            before = merge_times(before, other.times)
             keep, gone = (story, other) if _older(story, other) else (other, story)
             self._merge(keep, gone)
             merged.append(gone.id)
@@ -490,13 +495,13 @@ class StoryGrouper:
 
     # -- batch refinement --------------------------------------------------------------
     def _mergeable(self, a: StoryState, b: StoryState) -> bool:
-        """Whether two stories may be one in time: both dated and their spans within
+        """Whether two stories may be one in time: both dated with members within
         ``window_days`` of each other, or both undated."""
         if a.dated != b.dated:
             return False
         if not a.dated:
             return True
-        return max(a.first - b.last, b.first - a.last) <= self._window
+        return bool(a.times and b.times) and times_gap(a.times, b.times) <= self._window
 
     def _links(self, story: StoryState) -> list[tuple[float, str]]:
         """``(average link, id)`` of the active stories that could be one with ``story``:
