@@ -141,7 +141,7 @@ def test_inactive_stories_leave_memory_and_can_come_back(seed_articles):
 
 @pytest.mark.parametrize("kwargs", [
     {"threshold": 0.0}, {"threshold": 1.5}, {"window_days": 0}, {"entity_weight": -1},
-    {"duplicate_threshold": 0}, {"horizon_days": 1, "window_days": 7}, {"idf_warmup": -1},
+    {"duplicate_threshold": 0}, {"horizon_days": 1, "window_days": 7}, {"idf_warmup": -1}, {"link_threshold": 1.0},
 ])
 def test_bad_parameters_are_refused(kwargs):
     with pytest.raises(ValueError):

@@ -4,23 +4,29 @@ starts one. One pass, no re-clustering.
 An article is a TF-IDF vector of its words (title words weigh double) plus its entities'
 canonical names; the document frequencies behind the IDF are kept incrementally in a
 fixed table of hashed buckets, so memory does not grow with the vocabulary. A story is
-the sum of its articles' unit vectors (its centroid). An article can join a story only
-when its time lies within ``window_days`` of the story's first-to-last span, so late and
-out-of-order articles find the story they belong to. Stories can be dropped from memory
-(:meth:`StoryGrouper.evict`); a caller that keeps them in a store restores the ones an
-article could join with :meth:`StoryGrouper.restore_story` before :meth:`learn_one`, and
-those a merge needs through the :attr:`StoryGrouper.admit` hook (see
-``stories/tracker.py``). Such a caller can also bound what a story that stays active
-holds (``recent_members``): only its newest members' MinHash signatures stay in memory,
-and the :attr:`StoryGrouper.recall` hook finds the older ones an article may copy.
+the sum of its articles' unit vectors (its centroid). An article joins a story on
+similarity alone when its time lies within ``window_days`` of one of the story's members
+(the nearest in time, of its 32 newest distinct member times), so late and out-of-order
+articles find the story they belong to; further away it needs more similarity (see
+``time_penalty``), and a story whose newest member is ``horizon_days`` old takes
+nothing. Stories can be dropped from memory (:meth:`StoryGrouper.evict`); a caller that
+keeps them in a store restores the ones an article could join with
+:meth:`StoryGrouper.restore_story` before :meth:`learn_one`, and those a merge needs
+through the :attr:`StoryGrouper.admit` hook (see ``stories/tracker.py``). Such a caller
+can also bound what a story that stays active holds (``recent_members``): only its
+newest members' MinHash signatures stay in memory, and the :attr:`StoryGrouper.recall`
+hook finds the older ones an article may copy.
 
-Joining takes a similarity above ``threshold`` and at least ``min_shared`` terms in
-common with the story (so headlines do not chain through one common word: "roundup",
-"gas"). An undated article is held to ``undated_threshold`` by a story that is undated
-too: with a time on neither side nothing keeps a story to its days. When an article could have joined two dated
-stories and, once it has joined one, their centroids are as close as
-``merge_threshold`` and their spans (the joined one's before the article) are within the
-window, the two are one story split by arrival order and are merged: the one that
+Joining takes a similarity above ``threshold``, at least ``min_shared`` terms in common
+with the story (so headlines do not chain through one common word: "roundup", "gas") and
+a mean cosine of ``link_threshold`` to the story's articles (a centroid of many articles
+of one subject keeps the subject's words and loses each event's, so a big story would
+otherwise take every article on its subject: a story is an event). An undated article is
+held to ``undated_threshold`` by a story that is undated too: with a time on neither
+side nothing keeps a story to its days. When an article could have joined two dated
+stories and, once it has joined one, their centroids are as close as ``merge_threshold``
+and they have members within the window of each other (the joined one's before the
+article), the two are one story split by arrival order and are merged: the one that
 started first keeps its id (:attr:`Assignment.merged` names the other). These three were
 chosen on NeuS/AllSides train (leads and titles, undated) and timeline17 (dated), see
 ``benchmarks/grouping_dev.py``; so was ``time_penalty`` (what an article loses per
@@ -98,9 +104,10 @@ class StoryGrouper:
         idf_warmup: int = 100,
         min_shared: int = 2,
         merge_threshold: float = 0.3,
-        undated_threshold: float = 0.3,
+        undated_threshold: float = 0.4,
         refine_threshold: float = 0.25,
         recent_members: int | None = None,
+        link_threshold: float = 0.15,
     ):
         if not 0.0 < threshold < 1.0:
             raise ValueError(f"threshold must be between 0 and 1, got {threshold!r}")
@@ -124,8 +131,11 @@ class StoryGrouper:
             raise ValueError(f"undated_threshold must be in [threshold, 1), got {undated_threshold!r}")
         if not 0.0 < refine_threshold <= 1.0:
             raise ValueError(f"refine_threshold must be in (0, 1], got {refine_threshold!r}")
+        if not 0.0 <= link_threshold < 1.0:
+            raise ValueError(f"link_threshold must be in [0, 1), got {link_threshold!r}")
         if recent_members is not None and recent_members < 1:
             raise ValueError(f"recent_members must be at least 1 (or None), got {recent_members!r}")
+        self.link_threshold = link_threshold
         #: Members whose signatures a story keeps in memory (its newest; None: all of them).
         self.recent_members = recent_members
         self.refine_threshold = refine_threshold
@@ -421,6 +431,8 @@ class StoryGrouper:
         for story in self._candidates(t):
             found = dots.get(story.id)
             if found is None or story.norm2 <= 0 or found[1] < need:
+                continue
+            if found[0] < self.link_threshold * story.size:  # the mean cosine to its articles
                 continue
             sim = found[0] / math.sqrt(story.norm2) - self.penalty(t, story)
             # with a time on neither side nothing keeps a story to its days: ask more
