@@ -19,6 +19,12 @@ get). ``--with-unlabelled`` also ingests the windows' unlabelled articles (round
 opinion: the bridges a real stream has) and scores the labelled ones only (storydesk rows
 only; the baseline's best threshold is chosen on labelled articles).
 
+Below them, one row per system gives BCubed F1 within each topic (``f1 bpoil`` ...): the
+storydesk rows restrict each order's stories to the topic's articles; the baseline row is
+re-run on each topic at that topic's best threshold (a further advantage to it).
+``--agreement [PASS2]`` only compares a second labelling pass with ``--labels`` (see the
+labels' README).
+
 Each order is a fresh ``Desk.ingest`` (about 8 articles/s here, minutes for the set).
 ``--grid`` adds a side path for tuning, labelled as such: the set is ingested once into a
 store cached under ``--cache`` (keyed by the labels and the analyzer version), then
@@ -27,7 +33,7 @@ regrouped from its stored analyses with each setting of ``grouping_dev.GRID``, a
 
     PYTHONPATH=. .venv/bin/python -m benchmarks.grouping_events [--data DIR] [--json]
         [--labels FILE] [--with-unlabelled] [--order publication|shuffled] [--assignments FILE]
-        [--grid [--cache DIR]]
+        [--grid [--cache DIR]] [--agreement [PASS2]]
 """
 
 from __future__ import annotations
@@ -149,6 +155,16 @@ def _topic(folder: str) -> str:
     return folder.split("_")[0]
 
 
+def topic_f1(predicted: list, gold: list, topics: list[str]) -> dict[str, float]:
+    """BCubed F1 within each topic: ``predicted`` restricted to the topic's articles (a story
+    spanning topics counts as its part in each), against ``gold``; keys ``f1 <topic>``."""
+    out = {}
+    for topic in sorted(set(topics), key=str.lower):
+        idx = [i for i, t in enumerate(topics) if t == topic]
+        out[f"f1 {topic}"] = round(bcubed([predicted[i] for i in idx], [gold[i] for i in idx])[2], 4)
+    return out
+
+
 def run_order(records: list[tuple[dict, str | None]], order: str, settings: Settings) -> list[str]:
     """Story id of each record after one ``Desk.ingest`` of them all, arriving in ``order``."""
     with tempfile.TemporaryDirectory(prefix="storydesk-events-") as tmp:
@@ -215,6 +231,8 @@ def main() -> None:
     records = labelled_records(folder, rows, args.with_unlabelled)
     scored = [i for i, (_, e) in enumerate(records) if e is not None]
     gold = [records[i][1] for i in scored]
+    topics = [_topic(records[i][0]["url"].split("/")[2]) for i in scored]
+    per_topic = {}
     results = {}
     f1s = []
     assigned = []
@@ -226,10 +244,17 @@ def main() -> None:
         f1s.append(result["bcubed_f1"])
         extra = ", with unlabelled" if args.with_unlabelled else ""
         results[f"storydesk ingest, {order} order{extra}"] = result
+        per_topic[f"per topic: storydesk ingest, {order} order{extra}"] = topic_f1(
+            [labels[i] for i in scored], gold, topics)
     if len(f1s) > 1:
         results["storydesk ingest, spread of F1 across orders"] = {"bcubed_f1": round(max(f1s) - min(f1s), 4)}
     texts = [f"{records[i][0]['title']}\n{records[i][0]['text']}" for i in scored]
     results["tfidf+agglomerative (best threshold, batch)"] = tfidf_agglomerative(texts, gold)
+    results.update(per_topic)
+    results["per topic: tfidf+agglomerative (best threshold for each topic)"] = {
+        f"f1 {t}": tfidf_agglomerative([x for x, u in zip(texts, topics) if u == t],
+                                       [g for g, u in zip(gold, topics) if u == t])["bcubed_f1"]
+        for t in sorted(set(topics), key=str.lower)}
     if args.grid:
         results.update(grid_rows(records, args.labels, args.cache))
     if args.assignments:

@@ -9,7 +9,7 @@ import re
 from collections import Counter
 
 import pytest
-from benchmarks.grouping_events import LABELS, PASS2, agreement, mismatches, read_labels, read_pass
+from benchmarks.grouping_events import LABELS, PASS2, agreement, mismatches, read_labels, read_pass, topic_f1
 
 
 def test_labels_are_well_formed():
@@ -33,8 +33,8 @@ def test_labels_are_well_formed():
     for r in labelled:
         assert topics.setdefault(r["event"], r["folder"].split("_")[0]) == r["folder"].split("_")[0], r
     sizes = Counter(r["event"] for r in labelled)
-    assert len(labelled) >= 250 and len(sizes) >= 100
-    assert sum(1 for n in sizes.values() if n > 1) >= 50  # events that can be split or merged
+    assert len(labelled) >= 450 and len(sizes) >= 220
+    assert sum(1 for n in sizes.values() if n > 1) >= 80  # events that can be split or merged
 
 
 def test_labels_match_the_data(data_dir):
@@ -83,3 +83,14 @@ def test_agreement_drops_with_each_kind_of_disagreement():
     assert split["kappa"] == 1.0 and split["pair_f1"] < 1.0 and split["bcubed_f1"] < 1.0
     dropped = agreement(first, {**sample, moved: None})  # called null
     assert dropped["kappa"] < 1.0 and dropped["both_labelled"] == same["both_labelled"] - 1
+
+
+def test_topic_f1_scores_each_topic_on_its_own():
+    rows = [r for r in read_labels(LABELS) if r["event"]]
+    gold = [r["event"] for r in rows]
+    topics = [r["folder"].split("_")[0] for r in rows]
+    assert len(set(topics)) >= 5  # the set is not three topics any more
+    assert set(topic_f1(gold, gold, topics).values()) == {1.0}
+    # one story per topic: each topic's F1 falls, by how many events the topic holds
+    lumped = topic_f1(topics, gold, topics)
+    assert all(v < 1.0 for v in lumped.values()) and set(lumped) == {f"f1 {t}" for t in topics}
