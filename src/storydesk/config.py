@@ -52,7 +52,7 @@ class Settings:
         "recorded as skipped).",
     )
     story_threshold: float = _setting(
-        0.25,
+        0.15,
         "Similarity (TF-IDF cosine of words and entity names to a story's centroid) above which an "
         "arriving article joins an existing story.",
     )

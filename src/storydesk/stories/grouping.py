@@ -18,10 +18,11 @@ newest members' MinHash signatures stay in memory, and the :attr:`StoryGrouper.r
 hook finds the older ones an article may copy.
 
 Joining takes a similarity above ``threshold``, at least ``min_shared`` terms in common
-with the story (so headlines do not chain through one common word: "roundup", "gas") and
-a mean cosine of ``link_threshold`` to the story's articles (a centroid of many articles
-of one subject keeps the subject's words and loses each event's, so a big story would
-otherwise take every article on its subject: a story is an event). An undated article is
+with the story (so headlines do not chain through one common word: "roundup", "gas");
+``link_threshold`` can also ask a mean cosine to the story's articles (a centroid of many
+articles of one subject keeps the subject's words and loses each event's, so a big story
+takes every article on its subject): off by default, see README (it lifts the event set
+and lowers giveme5w1h, whose events are coarser). An undated article is
 held to ``undated_threshold`` by a story that is undated too: with a time on neither
 side nothing keeps a story to its days. When an article could have joined two dated
 stories and, once it has joined one, their centroids are as close as ``merge_threshold``
@@ -107,7 +108,7 @@ class StoryGrouper:
         undated_threshold: float = 0.4,
         refine_threshold: float = 0.25,
         recent_members: int | None = None,
-        link_threshold: float = 0.15,
+        link_threshold: float = 0.0,
     ):
         if not 0.0 < threshold < 1.0:
             raise ValueError(f"threshold must be between 0 and 1, got {threshold!r}")
