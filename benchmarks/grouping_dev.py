@@ -33,12 +33,11 @@ from benchmarks.grouping import bcubed, storydesk_labels  # noqa: E402
 
 GRID = [  # (label, grouper parameters)
     ("defaults", {}),
-    ("threshold 0.15 (before round 6)", {"threshold": 0.15}),
     ("threshold 0.2", {"threshold": 0.2}),
-    ("threshold 0.3", {"threshold": 0.3}),
-    ("link_threshold 0 (no mean-cosine floor)", {"link_threshold": 0.0}),
-    ("link_threshold 0.2", {"link_threshold": 0.2}),
-    ("undated_threshold 0.3", {"undated_threshold": 0.3}),
+    ("threshold 0.25", {"threshold": 0.25}),
+    ("threshold 0.25, link_threshold 0.15", {"threshold": 0.25, "link_threshold": 0.15}),
+    ("link_threshold 0.15 (a mean cosine to the story's articles)", {"link_threshold": 0.15}),
+    ("undated_threshold 0.3 (before round 6)", {"undated_threshold": 0.3}),
     ("undated_threshold 0.35", {"undated_threshold": 0.35}),
     ("undated_threshold 0.45", {"undated_threshold": 0.45}),
     ("min_shared 1", {"min_shared": 1}),
