@@ -58,8 +58,8 @@ class Settings:
     )
     story_window_days: float = _setting(
         7.0,
-        "An article within this many days of a story's active span joins it on similarity alone; "
-        "further away it needs more similarity (a little more per doubling of the gap).",
+        "An article within this many days of one of a story's members (the nearest in time) joins it on "
+        "similarity alone; further away it needs more similarity (a little more per doubling of the gap).",
     )
     trend_bucket_hours: float = _setting(24.0, "Width of a trend-detection time bucket, in hours.")
     trend_threshold: float = _setting(

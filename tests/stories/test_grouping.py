@@ -51,6 +51,22 @@ def test_same_text_far_apart_in_time_needs_more_similarity(seed_articles):
     assert far.penalty(datetime(2020, 2, 5), far.story_state(f1)) == 0
 
 
+def test_time_counts_from_the_nearest_member_not_the_span(seed_articles):
+    """A story that took one article weeks after the others (a strong match bridging the
+    gap) does not take the days in between for free: the gap is to its nearest member."""
+    a, b = _dated(seed_articles)[1:3]
+    grouper = StoryGrouper()
+    sid = grouper.learn_one(article_features(a)).story_id  # 2020-02-02
+    assert grouper.learn_one(article_features(replace(b, published="2020-03-20"))).story_id == sid
+    story = grouper.story_state(sid)
+    assert (story.first, story.last) == (datetime(2020, 2, 2), datetime(2020, 3, 20))
+    assert story.times == [datetime(2020, 2, 2), datetime(2020, 3, 20)]
+    between, near = datetime(2020, 2, 26), datetime(2020, 3, 18)
+    assert grouper.penalty(between, story) > 0 == grouper.penalty(near, story)
+    # the member times survive the stored form, so a restored story decides the same
+    assert StoryState.from_dict(story.to_dict()).times == story.times
+
+
 def test_late_article_joins_the_story_it_belongs_to(seed_articles):
     grouper = StoryGrouper()
     stream = _dated(seed_articles)
@@ -125,7 +141,7 @@ def test_inactive_stories_leave_memory_and_can_come_back(seed_articles):
 
 @pytest.mark.parametrize("kwargs", [
     {"threshold": 0.0}, {"threshold": 1.5}, {"window_days": 0}, {"entity_weight": -1},
-    {"duplicate_threshold": 0}, {"horizon_days": 1, "window_days": 7}, {"idf_warmup": -1},
+    {"duplicate_threshold": 0}, {"horizon_days": 1, "window_days": 7}, {"idf_warmup": -1}, {"link_threshold": 1.0},
 ])
 def test_bad_parameters_are_refused(kwargs):
     with pytest.raises(ValueError):

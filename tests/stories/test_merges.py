@@ -90,8 +90,11 @@ def test_headlines_sharing_one_common_word_do_not_chain():
                  "Business roundup: retailer cuts jobs, bank profits fall"]
     stream = [Article(id=f"h{i}", source="titles", format="json", title=h, text=h,
                       published=f"2021-06-0{1 + i % 3}") for i, h in enumerate(headlines)]
-    strict, loose = StoryGrouper(), StoryGrouper(min_shared=1)  # the defaults, and one word enough
-    assert len({strict.learn_one(article_features(a)).story_id for a in stream}) == 5
+    # the defaults; two shared words alone at a lax join (no mean-cosine floor); one word enough
+    lax = {"threshold": 0.15, "link_threshold": 0.0}
+    for strict in (StoryGrouper(), StoryGrouper(**lax)):
+        assert len({strict.learn_one(article_features(a)).story_id for a in stream}) == 5
+    loose = StoryGrouper(min_shared=1, **lax)
     assert len({loose.learn_one(article_features(a)).story_id for a in stream}) < 5  # the chain
 
 
@@ -158,6 +161,8 @@ def test_undated_articles_need_more_in_common_to_share_an_undated_story():
         if not dated:  # as ingest stores them: dated by the ingest time, and saying so
             stream = [Article(**{**a.__dict__, "published": "2030-01-01T00:00:00", "date_from_ingest": True})
                       for a in stream]
-        for grouper, joined in ((StoryGrouper(), together), (StoryGrouper(undated_threshold=0.15), True)):
+        # at a lax join threshold (the window alone decides a dated pair), the undated one is what splits them
+        lax = {"threshold": 0.15, "link_threshold": 0.0}
+        for grouper, joined in ((StoryGrouper(**lax), together), (StoryGrouper(undated_threshold=0.15, **lax), True)):
             first, second = (grouper.learn_one(article_features(a)) for a in stream)
             assert (second.story_id == first.story_id) is joined  # the threshold is what splits them

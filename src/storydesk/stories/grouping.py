@@ -4,23 +4,30 @@ starts one. One pass, no re-clustering.
 An article is a TF-IDF vector of its words (title words weigh double) plus its entities'
 canonical names; the document frequencies behind the IDF are kept incrementally in a
 fixed table of hashed buckets, so memory does not grow with the vocabulary. A story is
-the sum of its articles' unit vectors (its centroid). An article can join a story only
-when its time lies within ``window_days`` of the story's first-to-last span, so late and
-out-of-order articles find the story they belong to. Stories can be dropped from memory
-(:meth:`StoryGrouper.evict`); a caller that keeps them in a store restores the ones an
-article could join with :meth:`StoryGrouper.restore_story` before :meth:`learn_one`, and
-those a merge needs through the :attr:`StoryGrouper.admit` hook (see
-``stories/tracker.py``). Such a caller can also bound what a story that stays active
-holds (``recent_members``): only its newest members' MinHash signatures stay in memory,
-and the :attr:`StoryGrouper.recall` hook finds the older ones an article may copy.
+the sum of its articles' unit vectors (its centroid). An article joins a story on
+similarity alone when its time lies within ``window_days`` of one of the story's members
+(the nearest in time, of its 32 newest distinct member times), so late and out-of-order
+articles find the story they belong to; further away it needs more similarity (see
+``time_penalty``), and a story whose newest member is ``horizon_days`` old takes
+nothing. Stories can be dropped from memory (:meth:`StoryGrouper.evict`); a caller that
+keeps them in a store restores the ones an article could join with
+:meth:`StoryGrouper.restore_story` before :meth:`learn_one`, and those a merge needs
+through the :attr:`StoryGrouper.admit` hook (see ``stories/tracker.py``). Such a caller
+can also bound what a story that stays active holds (``recent_members``): only its
+newest members' MinHash signatures stay in memory, and the :attr:`StoryGrouper.recall`
+hook finds the older ones an article may copy.
 
-Joining takes a similarity above ``threshold`` and at least ``min_shared`` terms in
-common with the story (so headlines do not chain through one common word: "roundup",
-"gas"). An undated article is held to ``undated_threshold`` by a story that is undated
-too: with a time on neither side nothing keeps a story to its days. When an article could have joined two dated
-stories and, once it has joined one, their centroids are as close as
-``merge_threshold`` and their spans (the joined one's before the article) are within the
-window, the two are one story split by arrival order and are merged: the one that
+Joining takes a similarity above ``threshold``, at least ``min_shared`` terms in common
+with the story (so headlines do not chain through one common word: "roundup", "gas");
+``link_threshold`` can also ask a mean cosine to the story's articles (a centroid of many
+articles of one subject keeps the subject's words and loses each event's, so a big story
+takes every article on its subject): off by default, see README (it lifts the event set
+and lowers giveme5w1h, whose events are coarser). An undated article is
+held to ``undated_threshold`` by a story that is undated too: with a time on neither
+side nothing keeps a story to its days. When an article could have joined two dated
+stories and, once it has joined one, their centroids are as close as ``merge_threshold``
+and they have members within the window of each other (the joined one's before the
+article), the two are one story split by arrival order and are merged: the one that
 started first keeps its id (:attr:`Assignment.merged` names the other). These three were
 chosen on NeuS/AllSides train (leads and titles, undated) and timeline17 (dated), see
 ``benchmarks/grouping_dev.py``; so was ``time_penalty`` (what an article loses per
@@ -67,7 +74,7 @@ from ..config import DEFAULTS
 from ..model import story_id_for
 from .dedup import LshIndex, from_bytes, signature, to_bytes
 from .features import Features, shifted
-from .story_state import Assignment, StoryState
+from .story_state import Assignment, StoryState, add_time, merge_times, nearest_gap, times_gap
 
 #: Prefix of entity features in a vector (a character no word contains).
 ENTITY_PREFIX = "\x01"
@@ -98,9 +105,10 @@ class StoryGrouper:
         idf_warmup: int = 100,
         min_shared: int = 2,
         merge_threshold: float = 0.3,
-        undated_threshold: float = 0.3,
+        undated_threshold: float = 0.4,
         refine_threshold: float = 0.25,
         recent_members: int | None = None,
+        link_threshold: float = 0.0,
     ):
         if not 0.0 < threshold < 1.0:
             raise ValueError(f"threshold must be between 0 and 1, got {threshold!r}")
@@ -124,8 +132,11 @@ class StoryGrouper:
             raise ValueError(f"undated_threshold must be in [threshold, 1), got {undated_threshold!r}")
         if not 0.0 < refine_threshold <= 1.0:
             raise ValueError(f"refine_threshold must be in (0, 1], got {refine_threshold!r}")
+        if not 0.0 <= link_threshold < 1.0:
+            raise ValueError(f"link_threshold must be in [0, 1), got {link_threshold!r}")
         if recent_members is not None and recent_members < 1:
             raise ValueError(f"recent_members must be at least 1 (or None), got {recent_members!r}")
+        self.link_threshold = link_threshold
         #: Members whose signatures a story keeps in memory (its newest; None: all of them).
         self.recent_members = recent_members
         self.refine_threshold = refine_threshold
@@ -292,12 +303,14 @@ class StoryGrouper:
         return [s for s in self._stories.values() if not s.dated or (s.first - t <= h and t - s.last <= h)]
 
     def penalty(self, t: datetime | None, story: StoryState) -> float:
-        """What an article ``t`` away from a story's active span loses in similarity:
-        nothing within the window, then ``time_penalty`` per doubling of the gap
-        (nothing when the article's time is unknown)."""
+        """What an article ``t`` away from a story's nearest member in time loses in
+        similarity: nothing within the window, then ``time_penalty`` per doubling of the
+        gap (nothing when the article's time is unknown). The nearest member, not the
+        story's first-to-last span: a story that took one article weeks after the others
+        does not take everything in between for free."""
         if t is None or not story.dated:
             return 0.0
-        gap = max(story.first - t, t - story.last, timedelta(0))
+        gap = nearest_gap(story.times, t)
         excess = (gap - self._window) / self._window
         return self.time_penalty * math.log2(1.0 + excess) if excess > 0 else 0.0
 
@@ -386,6 +399,7 @@ class StoryGrouper:
             keep.first, keep.last, keep.dated = gone.first, gone.last, True
         elif gone.dated:
             keep.first, keep.last = min(keep.first, gone.first), max(keep.last, gone.last)
+        keep.times = merge_times(keep.times, gone.times)
         keep.size += gone.size
         keep.duplicates += gone.duplicates
         keep.members.update(gone.members)
@@ -419,6 +433,8 @@ class StoryGrouper:
             found = dots.get(story.id)
             if found is None or story.norm2 <= 0 or found[1] < need:
                 continue
+            if found[0] < self.link_threshold * story.size:  # the mean cosine to its articles
+                continue
             sim = found[0] / math.sqrt(story.norm2) - self.penalty(t, story)
             # with a time on neither side nothing keeps a story to its days: ask more
             floor = self.threshold if t is not None or story.dated else self.undated_threshold
@@ -436,16 +452,18 @@ class StoryGrouper:
             best_sim, new = 1.0, True
         else:
             new = False
-        # the span before this article: a bridge must not make two stories close in time
-        span = (best.first, best.last) if best.dated or t is None else (t, t)
+        # the member times before this article: a bridge must not make two stories close in time
+        before = list(best.times) if best.dated or t is None else [t]
         self._add(best, vec)
         if t is not None and not best.dated:  # the first date replaces the ingest time
             best.first, best.last, best.dated = t, t, True
         elif t is not None:  # an undated article does not stretch its story's span
             best.first, best.last = min(best.first, t), max(best.last, t)
+        if t is not None:
+            add_time(best.times, t)
         best.size += 1
         self._remember(best, features.article_id, sig)
-        best, merged = self._merge_bridged(best, joinable, span)
+        best, merged = self._merge_bridged(best, joinable, before)
         return Assignment(features.article_id, best.id, round(best_sim, 6), new, None, buckets, merged)
 
     def _original(self, sig: np.ndarray) -> tuple[str, str] | None:
@@ -462,12 +480,13 @@ class StoryGrouper:
         return original, self._story_of.get(original) or story_of[original]
 
     def _merge_bridged(
-        self, story: StoryState, joinable: list[tuple[float, StoryState]], span: tuple[datetime, datetime]
+        self, story: StoryState, joinable: list[tuple[float, StoryState]], before: list[datetime]
     ) -> tuple[StoryState, tuple[str, ...]]:
         """The article just added to ``story`` could also have joined the other
         ``joinable`` stories: each of those whose centroid is now as close to the story's
-        as ``merge_threshold``, and whose span lies within ``window_days`` of ``span``
-        (the story's span before the article, as :meth:`refine` asks of two stories), is
+        as ``merge_threshold``, and with a member within ``window_days`` of one of
+        ``before`` (the story's member times before the article, as :meth:`refine` asks
+        of two stories), is
         the same story split by arrival order and is merged (the one that started first
         keeps its id). Returns the story the article is in and the ids merged away."""
         merged: list[str] = []
@@ -475,13 +494,12 @@ class StoryGrouper:
             if other.id == story.id or other.id not in self._stories:
                 continue
             # close dates are evidence from the stories as wholes: an article that could
-            # join both (with a time penalty) does not make one story of coverage weeks
-            # apart, whose merged span would then take in everything between them
-            if max(other.first - span[1], span[0] - other.last) > self._window:
+            # join both (with a time penalty) does not make one story of coverage weeks apart
+            if not before or not other.times or times_gap(other.times, before) > self._window:
                 continue
             if self._cosine(story, other) < self.merge_threshold:
                 continue
-            span = (min(span[0], other.first), max(span[1], other.last))
+            before = merge_times(before, other.times)
             keep, gone = (story, other) if _older(story, other) else (other, story)
             self._merge(keep, gone)
             merged.append(gone.id)
@@ -490,13 +508,13 @@ class StoryGrouper:
 
     # -- batch refinement --------------------------------------------------------------
     def _mergeable(self, a: StoryState, b: StoryState) -> bool:
-        """Whether two stories may be one in time: both dated and their spans within
+        """Whether two stories may be one in time: both dated with members within
         ``window_days`` of each other, or both undated."""
         if a.dated != b.dated:
             return False
         if not a.dated:
             return True
-        return max(a.first - b.last, b.first - a.last) <= self._window
+        return bool(a.times and b.times) and times_gap(a.times, b.times) <= self._window
 
     def _links(self, story: StoryState) -> list[tuple[float, str]]:
         """``(average link, id)`` of the active stories that could be one with ``story``:

@@ -1,10 +1,17 @@
 """What the grouper knows about one story (:class:`StoryState`, saved in the store as
-:meth:`StoryState.to_dict`) and where one article went (:class:`Assignment`)."""
+:meth:`StoryState.to_dict`) and where one article went (:class:`Assignment`), and the
+story's member times: a join is judged by the gap to its nearest member in time
+(:func:`nearest_gap`), not to its first-to-last span, so a story that once took a late
+article does not take everything in between at no cost."""
 
 from __future__ import annotations
 
+import bisect
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import datetime, timedelta
+
+#: Distinct member times a story keeps (its newest; like the newest member signatures).
+MEMBER_TIMES = 32
 
 
 @dataclass(frozen=True)
@@ -38,6 +45,9 @@ class StoryState:
     members: dict[str, bytes] = field(default_factory=dict)
     duplicates: int = 0
     dated: bool = True  # False while all its articles are undated (its span is ingest time)
+    #: The distinct publication times of its dated members, ascending, the newest
+    #: ``MEMBER_TIMES`` of them (empty while the story is undated).
+    times: list[datetime] = field(default_factory=list)
 
     def to_dict(self) -> dict:
         return {
@@ -50,6 +60,7 @@ class StoryState:
             "members": {k: v.hex() for k, v in self.members.items()},
             "duplicates": self.duplicates,
             "dated": self.dated,
+            "times": [t.isoformat() for t in self.times],
         }
 
     @classmethod
@@ -64,4 +75,54 @@ class StoryState:
             members={k: bytes.fromhex(v) for k, v in data["members"].items()},
             duplicates=int(data.get("duplicates", 0)),
             dated=bool(data.get("dated", True)),
+            times=_stored_times(data),
         )
+
+
+def _stored_times(data: dict) -> list[datetime]:
+    """A stored story's member times (a story saved before they were kept: its span's ends)."""
+    if "times" in data:
+        return [datetime.fromisoformat(t) for t in data["times"]]
+    if not data.get("dated", True):
+        return []
+    return sorted({datetime.fromisoformat(data["first"]), datetime.fromisoformat(data["last"])})
+
+
+def add_time(times: list[datetime], t: datetime, keep: int = MEMBER_TIMES) -> None:
+    """Add a member time to ascending distinct ``times``, keeping the newest ``keep`` (the
+    result does not depend on the order times are added in).
+
+    >>> ts = []
+    >>> for day in (3, 1, 2, 3): add_time(ts, datetime(2020, 1, day), keep=2)
+    >>> [t.day for t in ts]
+    [2, 3]
+    """
+    i = bisect.bisect_left(times, t)
+    if i < len(times) and times[i] == t:
+        return
+    times.insert(i, t)
+    if len(times) > keep:
+        del times[: len(times) - keep]
+
+
+def merge_times(a: list[datetime], b: list[datetime], keep: int = MEMBER_TIMES) -> list[datetime]:
+    """The newest ``keep`` distinct times of two ascending lists."""
+    return sorted(set(a) | set(b))[-keep:]
+
+
+def nearest_gap(times: list[datetime], t: datetime) -> timedelta:
+    """How far ``t`` is from the nearest of ascending ``times`` (zero when there are none)."""
+    if not times:
+        return timedelta(0)
+    i = bisect.bisect_left(times, t)
+    gaps = [abs(times[j] - t) for j in (i - 1, i) if 0 <= j < len(times)]
+    return min(gaps)
+
+
+def times_gap(a: list[datetime], b: list[datetime]) -> timedelta:
+    """The smallest gap between a time of ``a`` and one of ``b`` (both ascending, non-empty).
+
+    >>> times_gap([datetime(2020, 1, 1), datetime(2020, 1, 9)], [datetime(2020, 1, 6)])
+    datetime.timedelta(days=3)
+    """
+    return min(nearest_gap(b, t) for t in a)
