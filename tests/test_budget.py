@@ -95,11 +95,11 @@ def test_a_worker_is_replaced_after_max_tasks_and_what_it_held_goes_with_it():
         Worker(seconds=1, memory_mb=0, max_tasks=-1)
 
 
-def test_a_worker_holding_max_own_mb_of_its_own_is_replaced():
+def test_a_worker_holding_max_own_mb_more_than_after_its_first_call_is_replaced():
     with Worker(seconds=10, memory_mb=0, max_own_mb=20) as worker:
-        first, _ = worker.call(_fill_and_report, 4)  # 4 MiB of its own: kept
-        again, held = worker.call(_fill_and_report, 4)
+        first, _ = worker.call(_fill_and_report, 32)  # what its first task needs is its baseline: kept
+        again, held = worker.call(_fill_and_report, 4)  # 4 MiB more: kept
         assert (again, held) == (first, 2)
-        big, _ = worker.call(_fill_and_report, 32)  # past 20 MiB of its own: replaced after it
+        big, _ = worker.call(_fill_and_report, 32)  # 36 MiB more than after the first call: replaced after it
         fresh, held = worker.call(_fill_and_report, 4)
         assert big == first and fresh != first and held == 1

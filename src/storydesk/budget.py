@@ -7,7 +7,7 @@ that runs for minutes; a separate process can be stopped at any moment and its m
 given back whole. The worker is forked once and reused (a fork per article would cost
 about 10 ms here), and replaced after it is killed, when it has grown by half its
 memory budget, after ``max_tasks`` calls (``worker_max_tasks``) or once it holds
-``max_own_mb`` of its own (``worker_max_mb``): a fresh fork starts
+``max_own_mb`` more of its own than after its first call (``worker_max_mb``): a fresh fork starts
 from the parent's memory, so whatever the worker's libraries fragmented goes back to the
 system with it, and a long-running desk's worker cannot creep up by a few MB a day.
 
@@ -144,6 +144,7 @@ class Worker:
         self.max_tasks = max_tasks
         self.max_own_mb = max_own_mb
         self._tasks = 0  # calls run by the current worker process
+        self._own_base: int | None = None  # what it held of its own after its first call
         self._context = context
         self._process: BaseProcess | None = None
         self._conn: Connection | None = None
@@ -189,6 +190,7 @@ class Worker:
         self._process, self._conn = process, parent
         self._base_rss = _rss(process.pid) or 0
         self._tasks = 0
+        self._own_base = None
 
     def call(self, fn: Callable[..., Any], *args: Any) -> Any:
         """``fn(*args)`` within the budget: its result, or the exception it raised, or
@@ -216,14 +218,22 @@ class Worker:
         raise OverBudget(value)
 
     def _spent(self) -> bool:
-        """Has the worker run ``max_tasks`` tasks, or come to hold ``max_own_mb`` of memory
-        of its own (pages it wrote, no longer shared with the process it was forked from)?"""
+        """Has the worker run ``max_tasks`` tasks, or come to hold ``max_own_mb`` more memory
+        of its own (pages it wrote, no longer shared with the process it was forked from)
+        than after its first call? Counted from the first call, not from the fork, so that
+        what one task needs (a batch's analysis) does not replace the worker after every
+        call; what it gains beyond that, call after call, does."""
         if self.max_tasks and self._tasks >= self.max_tasks:
             log.debug("budget worker ran %d tasks: replaced", self._tasks)
             return True
         own = _own(self._process.pid if self._process is not None else None) if self.max_own_mb else None
-        if own is not None and own > self.max_own_mb << 20:
-            log.debug("budget worker holds %d MiB of its own: replaced", own >> 20)
+        if own is None:
+            return False
+        if self._own_base is None:
+            self._own_base = own
+        elif own - self._own_base > self.max_own_mb << 20:
+            log.debug("budget worker holds %d MiB of its own, %d MiB more than after its first call: replaced",
+                      own >> 20, (own - self._own_base) >> 20)
             return True
         return False
 

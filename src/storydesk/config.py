@@ -114,9 +114,9 @@ class Settings:
     )
     worker_max_mb: int = _setting(
         64,
-        "Memory (MiB) a budget worker process may hold of its own (pages it no longer shares with the "
-        "desk it was forked from) before a fresh one replaces it, whatever worker_max_tasks says (0: no "
-        "limit).",
+        "Memory (MiB) a budget worker process may come to hold of its own (pages it no longer shares "
+        "with the desk it was forked from) beyond what it held after its first call, before a fresh one "
+        "replaces it, whatever worker_max_tasks says (0: no limit).",
     )
     max_html_tags: int = _setting(
         200_000,
