@@ -318,12 +318,12 @@ class StorySentences:
 # threshold is the lowest probability at which a lower confidence bound of the precision
 # of those citations (the 5th percentile over 1,000 resamplings of the stories) reaches
 # 0.95: LEXICAL P 0.973 (bound 0.953) R 0.260, EMBEDDED P 0.968 (bound 0.950) R 0.432 out
-# of fold. With the 390 pairs labelled
-# around the threshold in the sixth round the earlier model's bound no longer reached
-# 0.95 below probability 0.99 (R 0.044): wrong citations above 0.92 were another item
-# of the same predicate ("the report also recommends ...") and a claim one sentence
-# leaves open ("has not revealed whether he will sign"; "asked him if he would
-# condemn"), which ``adds_one`` and ``opens_one`` hold off. Partial reports (one of two
+# of fold. With the 390 pairs labelled around the threshold in the sixth round the
+# earlier model's bound no longer reached 0.95 below probability 0.99 (R 0.044): wrong
+# citations above 0.92 were another item of the same predicate ("the report also
+# recommends ...") and a claim one sentence leaves open ("has not revealed whether he
+# will sign"; "asked him if he would condemn"), which ``adds_one`` and ``opens_one``
+# hold off. Partial reports (one of two
 # claims, a side clause, the speaker without the claim) remain the commonest error at
 # the top; the curve is printed by ``--fit``, the val figures are in the README
 # (benchmarks/citations.py).

@@ -125,9 +125,9 @@ def conditional_headers(feed: dict) -> dict[str, str]:
 
 
 def poll_feed(feed: dict, fetcher: Fetcher, store: Store, settings: Settings,
-              shared: SharedReads | None = None, read: Callable[[bytes, str], Article] | None = None) -> PollResult:
+              shared: SharedReads | None = None, read: Callable[[bytes, str], Article] = read_html) -> PollResult:
     """Poll ``feed`` (a row of the feeds table) and prepare its new and changed entries,
-    pages extracted by ``read`` (default: :func:`~storydesk.ingest.html.read_html` here)."""
+    pages extracted by ``read`` (default: :func:`~storydesk.ingest.html.read_html`, in this process)."""
     got = fetcher.get(feed["url"], headers=conditional_headers(feed))
     result = PollResult(feed, fetched_at=fetcher.clock.time(), fetched_real=time.monotonic(), status=got.status,
                         headers={k.lower(): v for k, v in dict(got.headers).items()},
@@ -158,7 +158,7 @@ def poll_feed(feed: dict, fetcher: Fetcher, store: Store, settings: Settings,
 
 
 def _prepare(entry: Entry, feed: dict, doc: FeedDoc, feed_host: str, fetcher: Fetcher, store: Store,
-             settings: Settings, shared: SharedReads, read) -> Prepared | None:
+             settings: Settings, shared: SharedReads, read: Callable[[bytes, str], Article]) -> Prepared | None:
     keys = entry.article_keys(feed_host)
     seen = db.known_entry(store, feed["id"], entry.key)
     if seen is not None and seen[1] == entry.hash and seen[0] is not None:
@@ -179,7 +179,7 @@ def _prepare(entry: Entry, feed: dict, doc: FeedDoc, feed_host: str, fetcher: Fe
 
 
 def _read_entry(entry: Entry, feed: dict, doc: FeedDoc, fetcher: Fetcher,
-                settings: Settings, read=None) -> tuple[Article | None, str | None]:
+                settings: Settings, read: Callable[[bytes, str], Article]) -> tuple[Article | None, str | None]:
     """The entry's article (its page's when the feed gives a summary) and, when the page
     could not be used, why."""
     article, error = None, None
@@ -190,7 +190,7 @@ def _read_entry(entry: Entry, feed: dict, doc: FeedDoc, fetcher: Fetcher,
 
             def reading(data: bytes, source: str) -> Article:
                 try:
-                    return (read or read_html)(data, source)
+                    return read(data, source)
                 except InputError as exc:  # no article in it, or its extraction over budget or crashed
                     failed.append(exc.reason)
                     raise
