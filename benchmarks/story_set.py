@@ -16,7 +16,7 @@ label files read only the stories they have labels for (``load_story_set(needs=.
     >>> sorted({s.split for s in STORIES})
     ['dev', 'test']
     >>> sum(len(s.files) for s in STORIES), sum(len(s.files) for s in STORIES if "figures" in s.labels)
-    (101, 27)
+    (112, 27)
 """
 
 from __future__ import annotations
@@ -206,6 +206,24 @@ STORIES: tuple[StorySpec, ...] = (
         "d5239a8dab109c7648233e698bf1cb199c27a8fc7ef87c7dd8d1f379.json",  # independent.co.uk (agencies)
         "0e7ab2ce71c1bce03040ec2388dd45ab069d5432b364495b9cfcfdf5.json",  # telegraph.co.uk (AFP)
         "fde1ee4d648e7f616fc4d3d355edd3965231ae90a7067d72cf7b8563.json",  # thesun.co.uk
+    ), ("quotes",)),
+    # labelled for quotes only (speaker work, issue 11 seventh round)
+    StorySpec("las_vegas_gunman", "dev", (
+        "08850d993c9b233780e47157f7139806c2bcc2d32f8890a449d17fab.json",  # nytimes.com, the gunman's life
+        "bc57ffddd242800dbbbd6786c51f1d910b77063539b50a966caa025f.json",  # nytimes.com, police radio
+        "5969c18fce03f0b5ac2ee1be313a6a0a151aa5707c2bf6cb65d6800e.json",  # usa.chinadaily.com.cn (AP/AFP)
+        "856d5e49e63d5ce578878358a450c0aed8539e154d640ca0a8e33f33.json",  # rt.com, weeks later
+    ), ("quotes",)),
+    StorySpec("grammys_executives_letter", "dev", (
+        "fa0d81a171bdfeab3d4dd69082f41d3bf6d98cddbc701c91e70e32ff.json",  # nytimes.com
+        "edf3e9660da6e53064557ed6da97324d5b9924423c3636a8bb685944.json",  # rollingstone.com
+        "5bf030cf6a3ec9ca91addf4800059f66b9c0f6801c458650bfcab52c.json",  # ew.com
+    ), ("quotes",)),
+    StorySpec("cologne_new_year_assaults", "dev", (
+        "3f94467f3893d1dc56675530cdb8a1896d632c817b6da32401fefb08.json",  # npr.org
+        "b936ebab44bf4c9920ab8e48205030fe7c81d872482190001fa505da.json",  # npr.org, interview transcript
+        "ed9594d2018b9d49b25302949a83dc587f124880162df97318b6ab56.json",  # chinadaily.com.cn, editorial
+        "38d0e444ccfeab58ce2f6b8b89eec7adbf4a671d9c593aa46799c496.json",  # dailymail.co.uk, weeks later
     ), ("quotes",)),
 )
 
