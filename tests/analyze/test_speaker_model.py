@@ -526,3 +526,24 @@ def test_two_mentions_of_one_speaker_are_not_two_rivals(nlp):
     analysis = _analyze(nlp, text)
     assert _quote(analysis, "It was scary").speaker in ("Ana Ruiz", None)
     assert _quote(analysis, "We are prepared").speaker != "Ana Ruiz"
+
+
+def test_an_outlet_citing_a_source_after_the_quote_is_not_its_speaker(nlp):
+    text = ('"The attack was carried out by one of our soldiers," Reuters cited the Amaq website. '
+            '"He converted a few months ago."\n')
+    analysis = _analyze(nlp, text)
+    for words in ("carried out by one of our soldiers", "converted a few months ago"):
+        assert _quote(analysis, words).speaker != "Reuters"
+    # "cited X as the reason" names a reason, not a source: the subject keeps the words
+    text = 'In between tears of "joy and peace, and relief," coach Tom Reyes cited his family as the reason.\n'
+    assert _quote(_analyze(nlp, text), "joy and peace").speaker in ("Tom Reyes", None)
+
+
+def test_the_brother_is_the_brother_named_last_not_the_first_one_tied(nlp):
+    text = ("Lee was a gambler, his brother, Eric Lee, told reporters in Orlando.\n\n"
+            "The family moved around the country, another brother, Patrick Lee, of Tucson, said. "
+            "Lee showed no sign of violence, the brother said.\n\n"
+            '"He was the least violent in the family." Comparing himself to his brother, he said, '
+            '"I have much more anger."\n')
+    q = _quote(_analyze(nlp, text), "much more anger")
+    assert q.speaker in ("Patrick Lee", None)

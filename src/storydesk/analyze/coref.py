@@ -262,7 +262,8 @@ def resolve_role_mention(doc, role: RoleMention, people: People, quoted) -> str 
     that role to (with the same qualifiers, if it has any), or None. The subject of the
     sentence before is *not* taken for it: "the party leader said" after a sentence about
     a rival leader is the role, not the rival."""
-    return tied_name(role.role, role.start, people.ties, role.gender, people.gender.get, role.modifiers)
+    return tied_name(role.role, role.start, people.ties, role.gender, people.gender.get, role.modifiers,
+                     people.persons)
 
 
 def resolve_pronoun(doc, tok, people: People, quoted, text: str | None = None,
@@ -406,7 +407,7 @@ def speaker_name(doc, start: int, end: int, entities: list[Entity], people: Peop
         if any(t.dep_ == "poss" and t.pos_ == "PROPN" for t in span):
             return None  # "Heard's spokesperson" is not Heard
         return tied_name(low, span.start_char, people.ties, ROLE_NOUNS[low], people.gender.get,
-                         modifiers(doc[span.start:head.i + 1].text))
+                         modifiers(doc[span.start:head.i + 1].text), people.persons)
     return None
 
 
@@ -454,7 +455,8 @@ def pronoun_role(doc, tok, people: People, text: str | None = None) -> RoleMenti
         found = antecedent(found, gender, paragraph_before(text, found, _PARAGRAPHS), people.persons,
                            people.roles, people.gender.get, people.pronouns)
     if not isinstance(found, RoleMention) or tied_name(found.role, found.start, people.ties, found.gender,
-                                                       people.gender.get, found.modifiers) is not None:
+                                                       people.gender.get, found.modifiers,
+                                                       people.persons) is not None:
         return None
     span = doc.char_span(found.start, found.end, alignment_mode="expand")
     if span is None or span.root.dep_ not in _SUBJ or span[0].lower_ in ("his", "her"):

@@ -30,7 +30,9 @@ _ROLE_NP = re.compile(rf"\b(?:[Tt]he|[Hh]is|[Hh]er|[Aa]n?|[Oo]ne|[Aa]nother)\s+(
 # the director said" is an introductory phrase and a new subject, not an apposition
 _APPOS = re.compile(rf",\s+(?:\d{{1,3}},\s+)?(?:the|a|an)\s+(?:{_MOD}\s+){{0,6}}(?P<role>[a-z][a-z-]*)\b"
                     rf"(?=\s*[,.;:)\n]|\s*$|\s+(?:who|whose|of|at|for|in)\b)")
-_ROLE_BEFORE = re.compile(rf"\b(?:[Tt]he|[Hh]is|[Hh]er)\s+(?:{_MOD}\s+){{0,6}}(?P<role>[a-z][a-z-]*),[ \t]+$")
+#: "her lawyer, Tom Berg", "another brother, Pat Lee", "a neighbour, Ana Ruiz"
+_ROLE_BEFORE = re.compile(rf"\b(?:[Tt]he|[Hh]is|[Hh]er|[Tt]heir|[Aa]nother|[Aa]n?)\s+(?:{_MOD}\s+){{0,6}}"
+                          rf"(?P<role>[a-z][a-z-]*),[ \t]+$")
 _WORD_BEFORE = re.compile(r"(?P<word>[A-Za-z][\w.-]*)[ \t]+$")
 
 
@@ -221,15 +223,24 @@ def antecedent(pos: int, gender: str, lo: int, persons: list[Entity], roles: lis
 
 
 def tied_name(role: str, pos: int, ties: list[Tie], gender: str | None, gender_of,
-              qualifiers: tuple[str, ...] = ()) -> str | None:
+              qualifiers: tuple[str, ...] = (), mentions: Sequence[Entity] = ()) -> str | None:
     """The person the article ties ``role`` to: the latest tie before ``pos``, else the
     one person tied to it anywhere; None when there is none or no single one. A role
     with ``qualifiers`` ("the Labour party leader": ``("labour",)``) only matches a tie
-    whose words before the name hold every one of them ("Labour leader Ed Lee")."""
+    whose words before the name hold every one of them ("Labour leader Ed Lee").
+
+    When several people are tied to the role before ``pos`` ("his brother, Eric Lee" and
+    later "another brother, Pat Lee"), "the brother" is the one of them named last before
+    it in ``mentions`` (the article's person mentions), not the one whose tie came last:
+    "Eric Lee said ... . The brother told CBS" is Eric."""
     fits = [t for t in ties if t.role == role and compatible(gender, gender_of(t.name))
             and all(re.search(rf"\b{re.escape(q)}\b", t.context) for q in qualifiers)]
     before = [t for t in fits if t.start < pos]
     if before:
+        tied = {t.name for t in before}
+        named = [m for m in mentions if m.start < pos and m.canonical in tied]
+        if len(tied) > 1 and named:
+            return max(named, key=lambda m: m.start).canonical
         return max(before, key=lambda t: t.start).name
     names = {t.name for t in fits}
     return names.pop() if len(names) == 1 else None

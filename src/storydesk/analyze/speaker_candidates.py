@@ -353,7 +353,10 @@ def _relays(scene: Scene, q_lo: int, q_hi: int) -> tuple[set[int], set[int], boo
     for tok in tokens.values():
         if scene.inside(tok.i):
             continue
-        obj = relayed(tok, scene.inside)
+        # `"...," Reuters cited the Amaq website`: the verb right after the quote relays it
+        bare = tok.i >= q_hi and all(
+            doc[k].is_punct or scene.inside(k) or doc[k] in tok.subtree for k in range(q_hi, tok.i))
+        obj = relayed(tok, scene.inside, bare)
         if obj is not None:
             objects.add(obj.i)
             subjects.update(c.i for c in tok.children if c.dep_ == "nsubj")

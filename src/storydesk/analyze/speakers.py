@@ -113,9 +113,10 @@ def _message_source(tok):
 _RELAY = frozenset(("quote", "cite"))
 
 
-def relayed(tok, inside):
+def relayed(tok, inside, bare: bool = False):
     """The object of "quoted X as saying" / "cited X as saying": X is the speaker, the
-    subject only relays the words. None for any other verb."""
+    subject only relays the words. None for any other verb. With ``bare`` (the verb is
+    the quote's own cue: `"...," Reuters cited the Amaq website`) no "as saying" is needed."""
     if tok.lemma_.lower() not in _RELAY:
         return None
     obj = next((c for c in tok.children if c.dep_ in ("dobj", "nsubjpass") and c.pos_ in ("PROPN", "NOUN", "PRON")
@@ -123,6 +124,8 @@ def relayed(tok, inside):
     if obj is None:
         return None
     following = tok.doc[obj.right_edge.i + 1:obj.right_edge.i + 3]
+    if bare and not (following and following[0].lower_ in ("as", "for")):
+        return obj  # not "cited his family as the reason": the object is a source, not a reason
     if len(following) == 2 and following[0].lower_ == "as" and following[1].lemma_.lower() in ("say", "tell", "write"):
         return obj
     return None
@@ -131,7 +134,7 @@ def relayed(tok, inside):
 def _subject_by_parse(cue, inside) -> tuple[int, int] | None:
     tok = cue
     for _ in range(3):
-        relayed_to = relayed(tok, inside)
+        relayed_to = relayed(tok, inside, bare=tok is cue)
         if relayed_to is not None:
             return np_span(relayed_to)
         for child in tok.children:
