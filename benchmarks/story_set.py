@@ -16,7 +16,7 @@ label files read only the stories they have labels for (``load_story_set(needs=.
     >>> sorted({s.split for s in STORIES})
     ['dev', 'test']
     >>> sum(len(s.files) for s in STORIES), sum(len(s.files) for s in STORIES if "figures" in s.labels)
-    (112, 27)
+    (117, 27)
 """
 
 from __future__ import annotations
@@ -224,6 +224,13 @@ STORIES: tuple[StorySpec, ...] = (
         "b936ebab44bf4c9920ab8e48205030fe7c81d872482190001fa505da.json",  # npr.org, interview transcript
         "ed9594d2018b9d49b25302949a83dc587f124880162df97318b6ab56.json",  # chinadaily.com.cn, editorial
         "38d0e444ccfeab58ce2f6b8b89eec7adbf4a671d9c593aa46799c496.json",  # dailymail.co.uk, weeks later
+    ), ("quotes",)),
+    StorySpec("timberlake_halftime_show", "dev", (
+        "7ddce8f42dba91621eaced121ee9c174a018c14af8684def78ae9a15.json",  # newyorker.com, review
+        "28815a8c8f766f59aa90274c0d4a67f8b3881ccbdf3989398f6aa18f.json",  # usatoday.com
+        "df270cdab74b64b50cb6f5d1b8230ac3530c13eefc5c126237a314aa.json",  # edition.cnn.com, photo captions
+        "659e2310b02b7e701e284f48a41b62cce1200bbcf33be07beee3586a.json",  # washingtonpost.com, review
+        "9b9159651f3f8705bbfb4fa8154fdc08a8969ed6d56b8fdb4b5ee73f.json",  # theguardian.com, review
     ), ("quotes",)),
 )
 
