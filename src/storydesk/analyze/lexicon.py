@@ -9,7 +9,7 @@ from __future__ import annotations
 SPEECH_LEMMAS = frozenset(
     """say tell tweet write reply respond add admit comment explain claim state announce
     insist argue ask answer declare note recall warn continue conclude confirm deny
-    acknowledge suggest describe call dub label post exclaim shout scream yell whisper
+    acknowledge suggest describe call dub label post exclaim shout scream yell holler whisper
     joke quip remark observe mention report assert contend complain concede stress
     emphasize emphasise urge predict promise vow boast plead testify allege counter retort
     text email cry sigh laugh muse wonder told brand characterize characterise praise

@@ -1,0 +1,46 @@
+"""Speakers only the story can tell (brief/story_speakers.py): a role left open in one
+article is resolved from the other articles' ties only when they tie it to one person.
+
+Analyses are hand-built (tests/brief/handmade.py): the texts were written for these tests."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from storydesk.brief.story_speakers import resolve_speakers
+
+from .handmade import analyzed
+
+
+def _tied(text: str, name: str, role: str):
+    """An article naming ``name`` once, tied to ``role`` ("his brother, Eric Lee")."""
+    a = analyzed(text, entities=((name, "PERSON", name),))
+    return replace(a.analysis, entities=tuple(replace(e, role=role, gender="m") for e in a.analysis.entities)), text
+
+
+def _open_role(text: str, role_words: str):
+    """An article whose quote is attributed to the role ``role_words`` left unnamed."""
+    a = analyzed(text, quotes=(("I have much more anger", role_words, "said"),))
+    start = text.index(role_words)
+    q = replace(a.analysis.quotes[0], speaker_start=start, speaker_end=start + len(role_words),
+                speaker_type="role", speaker_probability=0.99)
+    return replace(a.analysis, quotes=(q,)), text
+
+
+def _speaker(pairs) -> str | None:
+    analyses, texts = zip(*pairs)
+    return resolve_speakers(list(analyses), list(texts))[-1].quotes[0].speaker
+
+
+def test_a_role_tied_to_one_person_across_the_story_is_that_person():
+    story = [_tied("The gunman was a gambler, his brother, Eric Lee, said.", "Eric Lee", "brother"),
+             _open_role('"I have much more anger," the brother said.', "the brother")]
+    assert _speaker(story) == "Eric Lee"
+
+
+def test_a_role_two_outlets_tie_to_two_people_stays_the_role():
+    # one outlet quotes one brother, another outlet the other: "the brother" is either
+    story = [_tied("The gunman was a gambler, his brother, Eric Lee, said.", "Eric Lee", "brother"),
+             _tied("The family moved often, another brother, Patrick Lee, said.", "Patrick Lee", "brother"),
+             _open_role('"I have much more anger," the brother said.', "the brother")]
+    assert _speaker(story) == "the brother"
