@@ -547,3 +547,16 @@ def test_the_brother_is_the_brother_named_last_not_the_first_one_tied(nlp):
             '"I have much more anger."\n')
     q = _quote(_analyze(nlp, text), "much more anger")
     assert q.speaker in ("Patrick Lee", None)
+
+
+def test_who_is_asked_a_question_did_not_ask_it(nlp):
+    text = ('Reyes was asked by the moderator, Tom Baker, whether his plan would risk "adding another '
+            'expensive program to an already overburdened budget."\n')
+    assert _quote(_analyze(nlp, text), "adding another expensive program").speaker in ("Tom Baker", None)
+
+
+def test_a_role_cutting_in_between_two_quotes_takes_the_second_from_the_first_speaker(nlp):
+    text = ('"Tell her I promised you a picture," Ana Ebeling said, and her husband cut in. '
+            '"Don\'t forget her husband Tom, I have been friends with her since high school."\n')
+    q = _quote(_analyze(nlp, text), "friends with her since high school")
+    assert q.speaker != "Ana Ebeling"

@@ -24,7 +24,7 @@ from bisect import bisect_right
 
 from ..model import Entity, Post, Quote
 from .coref import People, read_people, speaker_name, speaker_of
-from .lexicon import MESSAGE_NOUNS
+from .lexicon import MESSAGE_NOUNS, ROLE_NOUNS
 from .quotemarks import QuoteSpan, pair_quotes
 from .roles import paragraph_before
 from .speaker_candidates import Candidate, Scene, gather
@@ -109,6 +109,8 @@ def _previous_sentence_cue(ctx: _Context, q_tok: int, lo_char: int) -> Attributi
             continue  # never a cue from another paragraph the parser ran into this sentence
         subject = subject_of(tok, ctx.inside)
         if subject is not None:
+            if _role_subject(ctx, tok.i, prev.end, subject):
+                return None  # `X said, and her husband cut in. "..."`: the words may be his
             return Attribution(*cue_span(tok), subject, "previous")
     return None
 
@@ -386,7 +388,7 @@ def _inherited(ctx: _Context, span: QuoteSpan, rng, last, n, entities) -> tuple[
         others = [e for e in entities if e.type == "PERSON" and prev.end <= e.start < span.open
                   and e.canonical != prev.speaker
                   and not (prev.speaker_start is not None and prev.speaker_start <= e.start < prev.speaker_end)]
-        if not others and "\n" not in between:
+        if not others and "\n" not in between and not _role_speaks_between(ctx, prev, span):
             return None, prev
     colon = _colon_clause(ctx, rng[0])
     att = _colon_subject(colon, entities)
@@ -404,6 +406,25 @@ def _inherited(ctx: _Context, span: QuoteSpan, rng, last, n, entities) -> tuple[
         ):
             return None, prev
     return None, None
+
+
+def _role_subject(ctx: _Context, lo: int, hi: int, speaker: tuple[int, int] | None) -> bool:
+    """Whether a role noun outside ``speaker`` (token span) is the subject of a clause in
+    tokens ``lo:hi`` (`"...," Ebeling said, and her husband cut in. "..."`): the next
+    words may be the role's, so the speaker before is not carried over them."""
+    return any(tok.dep_ in ("nsubj", "nsubjpass") and tok.lower_ in ROLE_NOUNS and not ctx.inside(tok.i)
+               and not (speaker is not None and speaker[0] <= tok.i < speaker[1]) for tok in ctx.doc[lo:hi])
+
+
+def _role_speaks_between(ctx: _Context, prev: Quote, span: QuoteSpan) -> bool:
+    """:func:`_role_subject` between the quote ``prev`` and ``span``."""
+    rng = _token_range(ctx.doc, prev.end, span.open)
+    if rng is None:
+        return False
+    own = None
+    if prev.speaker_start is not None and prev.speaker_end is not None:
+        own = _token_range(ctx.doc, prev.speaker_start, prev.speaker_end)
+    return _role_subject(ctx, rng[0], rng[1], own)
 
 
 def _outside(ctx: _Context, span: QuoteSpan) -> str:

@@ -27,7 +27,7 @@ from typing import Any
 
 from ..model import Entity
 from .lexicon import MESSAGE_NOUNS, PLURAL_PRONOUNS, ROLE_NOUNS
-from .speakers import is_cue, np_span, relayed
+from .speakers import addressed, is_cue, np_span, relayed
 
 _SUBJ = ("nsubj", "nsubjpass")
 _ENTITY_KINDS = {"PERSON": "person", "ORG": "org", "GPE": "place", "LOC": "place", "NORP": "norp"}
@@ -249,7 +249,9 @@ def gather(scene: Scene, window: tuple[int, int], quote: tuple[int, int], region
         kind = _kind(tok, ent)
         f = {"bias": 1.0, f"k_{kind}": 1.0}
         head = tok.head
-        subj = tok.dep_ in _SUBJ or (tok.dep_ == "conj" and tok.head.dep_ in _SUBJ)
+        subj = (tok.dep_ in _SUBJ or (tok.dep_ == "conj" and tok.head.dep_ in _SUBJ)) and not addressed(tok)
+        if addressed(tok):
+            f["addressee"] = 1.0  # "Rubio was asked ...": spoken to, not speaking
         if subj:
             verb = head if tok.dep_ in _SUBJ else head.head
             f["subj"] = 1.0

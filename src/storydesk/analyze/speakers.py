@@ -131,12 +131,36 @@ def relayed(tok, inside, bare: bool = False):
     return None
 
 
+#: Speech verbs whose object is the one spoken to: their passive subject is the addressee
+#: ("Rubio was asked by moderator Gerard Baker whether ..." : the words are Baker's).
+_ADDRESSED = frozenset("ask tell question warn urge advise remind inform".split())
+
+
+def addressed(tok) -> bool:
+    """Whether ``tok`` is the passive subject of a verb of :data:`_ADDRESSED` (the one
+    spoken to, never the speaker)."""
+    return tok.dep_ == "nsubjpass" and tok.head.lemma_.lower() in _ADDRESSED
+
+
+def _agent(verb, inside):
+    """The "by X" of a passive verb, X's head token, or None."""
+    for child in verb.children:
+        if child.dep_ == "agent":
+            obj = next((c for c in child.children if c.dep_ == "pobj" and not inside(c.i)), None)
+            if obj is not None:
+                return obj
+    return None
+
+
 def _subject_by_parse(cue, inside) -> tuple[int, int] | None:
     tok = cue
     for _ in range(3):
         relayed_to = relayed(tok, inside, bare=tok is cue)
         if relayed_to is not None:
             return np_span(relayed_to)
+        if any(addressed(c) for c in tok.children):
+            agent = _agent(tok, inside)
+            return np_span(agent) if agent is not None else None
         for child in tok.children:
             if child.dep_ in _SUBJ and not inside(child.i):
                 head = _message_source(child)
@@ -283,4 +307,4 @@ def attribute(doc, q_start: int, q_end: int, lo: int, hi: int, inside_quote) -> 
     return Attribution(start, end, subject, route, steps)
 
 
-__all__ = ["Attribution", "attribute", "cue_span", "is_cue", "np_span", "relayed", "subject_of"]
+__all__ = ["Attribution", "addressed", "attribute", "cue_span", "is_cue", "np_span", "relayed", "subject_of"]
