@@ -223,3 +223,27 @@ def test_resolve_story_leaves_a_first_name_two_namesakes_of_the_article_share():
     out = resolve_story(_items(("a", ents_a, (quote,)), ("b", many, ()), ("c", many, ())))
     assert out[0].analysis.quotes[0].speaker == "T.J."
     assert [e.canonical for e in out[0].analysis.entities] == ["T.J. Yates", "T.J. Watt", "T.J."]
+
+
+def test_a_city_does_not_join_the_team_named_after_it(nlp):
+    # written for this test (issue 11 audit: "in Houston" shown as "Houston Texans")
+    text = ("The Denver Falcons quarterback Mark Reyes threw two touchdowns as the Falcons beat "
+            "the Ohio Rams 21-3 on Sunday. Fans in Denver cheered the win.")
+    ents = find_entities(nlp(text), [])
+    city = [e for e in ents if e.start == text.index("Denver cheered")]
+    assert city and city[0].canonical == "Denver"
+    assert all(e.canonical == "Denver Falcons" for e in ents if e.text == "Falcons")
+
+
+def test_resolve_story_never_gives_a_company_the_name_of_its_product():
+    # "Tesla" (the company) in b; a names the car "Tesla Roadster", typed otherwise
+    ents_a = [Entity(0, 14, "Tesla Roadster", "PERSON", "Tesla Roadster"),
+              Entity(30, 44, "Tesla Roadster", "PERSON", "Tesla Roadster")]
+    ents_b = [Entity(0, 5, "Tesla", "ORG", "Tesla")]
+    out = resolve_story(_items(("a", ents_a, ()), ("b", ents_b, ())))
+    assert out[1].analysis.entities[0].canonical == "Tesla"
+    # a surname is still promoted whatever the tagger called it ("Heard" as a body)
+    ents_c = [Entity(0, 11, "Amber Heard", "PERSON", "Amber Heard")]
+    ents_d = [Entity(0, 5, "Heard", "ORG", "Heard")]
+    out = resolve_story(_items(("c", ents_c, ()), ("d", ents_d, ())))
+    assert out[1].analysis.entities[0].canonical == "Amber Heard"

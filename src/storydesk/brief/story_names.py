@@ -104,6 +104,8 @@ def resolve_story(analyzed: list) -> list:
 
     def compatible(short: str, long: str) -> bool:
         a, b = dominant[short], dominant[long]
+        if a != b and name_key(long)[-1] != name_key(short)[-1]:
+            return False  # only a first name joins by its first word; a company does not join its car
         return a == b or {a, b} <= {"PERSON", "ORG"}
 
     names = sorted(counts, key=lambda n: (-len(name_key(n)), -counts[n]))
