@@ -206,9 +206,9 @@ def evaluate(data: Path) -> tuple[dict, list[str], list[dict]]:
         per_story.append({"story": story.name, **ours})
         if not as_one:
             notes.append(f"{story.name}: ingest split the story; briefed its articles together")
-    for row in results.values():
-        for k in COLUMNS:
-            row.setdefault(k, 0)
+    for k in COLUMNS:
+        results["storydesk"].setdefault(k, 0)
+        results[baseline].setdefault(k, None)  # the baseline has no timeline and no names
     return results, notes, per_story
 
 
