@@ -196,3 +196,35 @@ def test_scheduled_needs_a_date_still_to_come(nlp):
     assert find_dates("The trial starts in March 2021.", "2020-02-06", [])[0].scheduled
     assert find_dates("The trial will start in March 2021.", None, [])[0].scheduled
     assert not find_dates("The trial started in March 2019.", None, [])[0].scheduled
+
+
+@pytest.mark.parametrize(
+    "text, published, expected",
+    [
+        # written for issue 11's audit, in the style of wire business and sports copy
+        # (patterns met on unseen stories): a habitual or scheduled present with an object
+        ("The retailer reports quarterly results in mid-March.", "2019-12-20",  # a Friday
+         [("March", "2020-03", True)]),
+        # a present kept in a subordinate clause of a past sentence still holds
+        ("The firm was rushing to book the credit before the new rule takes effect on Jan. 1.",
+         "2019-12-20", [("Jan. 1", "2020-01-01", True)]),
+        # the past form of a condition under "would" is still to come
+        ("The bidder said it would walk away if the target moved its annual meeting from March 9.",
+         "2019-02-04", [("March 9", "2019-03-09", True)]),
+        # a schedule line with no subject
+        ("Rovers: Visit Leeds on Saturday.", "2019-12-24", [("Saturday", "2019-12-28", True)]),
+        # and the past stays past
+        ("The retailer reported quarterly results in March.", "2019-12-20", [("March", "2019-03", False)]),
+    ],
+)
+def test_audit_patterns_of_future_dates(nlp, text, published, expected):
+    assert _parsed(nlp, text, published) == expected
+
+
+def test_a_copyright_year_and_today_as_nowadays_are_not_dates():
+    assert dates("Shares fell.\nCopyright 2019 The Wire Agency. All rights reserved.") == []
+    assert dates("© 2019 The Wire Agency") == []
+    assert dates("It is the most powerful crane in use today.") == []
+    assert dates("The crane is faster than any other working today.") == []
+    assert dates("The vote is today.") == [("today", "2020-02-06", "day")]
+    assert dates("The biggest protest was held on today of all days.")[0][1] == "2020-02-06"

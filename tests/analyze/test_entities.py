@@ -186,3 +186,64 @@ def test_resolve_story_gives_a_named_speaker_the_type_the_story_votes():
         for i, t, q in (("a", "PERSON", (quote,)), ("b", "ORG", ()), ("c", "ORG", ()))]
     out = resolve_story(items)
     assert out[0].analysis.quotes[0].speaker_type == "organization"
+
+
+def _items(*articles):
+    return [AnalyzedArticle(_article("x", i), Analysis(article_id=i, version="x", entities=tuple(ents),
+                                                       quotes=tuple(quotes)))
+            for i, ents, quotes in articles]
+
+
+def test_resolve_story_never_names_a_company_after_its_product_another_article_met_later():
+    # written for this test (the pattern of an app and its new version, "Telegram X"):
+    # article a names the company, then "a new version called Lumo X"; b only says "Lumo"
+    ents_a = [Entity(0, 4, "Lumo", "ORG", "Lumo"), Entity(60, 66, "Lumo X", "ORG", "Lumo X"),
+              Entity(90, 94, "Lumo", "ORG", "Lumo")]
+    ents_b = [Entity(0, 4, "Lumo", "ORG", "Lumo"), Entity(40, 44, "Lumo", "ORG", "Lumo")]
+    out = resolve_story(_items(("a", ents_a, ()), ("b", ents_b, ())))
+    assert {e.canonical for e in out[1].analysis.entities} == {"Lumo"}
+    assert [e.canonical for e in out[0].analysis.entities] == ["Lumo", "Lumo X", "Lumo"]
+
+
+def test_resolve_story_still_gives_a_short_company_name_the_full_one_written_first():
+    # "Vance Pollard said ... Vance added" in a; b writes only "Vance": the same bank
+    ents_a = [Entity(0, 13, "Vance Pollard", "ORG", "Vance Pollard"), Entity(40, 45, "Vance", "ORG", "Vance Pollard")]
+    ents_b = [Entity(0, 5, "Vance", "ORG", "Vance")]
+    out = resolve_story(_items(("a", ents_a, ()), ("b", ents_b, ())))
+    assert out[1].analysis.entities[0].canonical == "Vance Pollard"
+
+
+def test_resolve_story_leaves_a_first_name_two_namesakes_of_the_article_share():
+    # article a names two players "T.J." (one a relative of a third) and quotes "T.J." alone;
+    # the other articles name one of them far more often: a's "T.J." is still nobody's
+    ents_a = [Entity(0, 10, "T.J. Yates", "PERSON", "T.J. Yates"), Entity(30, 39, "T.J. Watt", "PERSON", "T.J. Watt"),
+              Entity(50, 54, "T.J.", "PERSON", "T.J.")]
+    quote = Quote(60, 70, "x", "T.J.", 50, 54, "said")
+    many = [Entity(i * 20, i * 20 + 10, "T.J. Yates", "PERSON", "T.J. Yates") for i in range(5)]
+    out = resolve_story(_items(("a", ents_a, (quote,)), ("b", many, ()), ("c", many, ())))
+    assert out[0].analysis.quotes[0].speaker == "T.J."
+    assert [e.canonical for e in out[0].analysis.entities] == ["T.J. Yates", "T.J. Watt", "T.J."]
+
+
+def test_a_city_does_not_join_the_team_named_after_it(nlp):
+    # written for this test (issue 11 audit: "in Houston" shown as "Houston Texans")
+    text = ("The Denver Falcons quarterback Mark Reyes threw two touchdowns as the Falcons beat "
+            "the Ohio Rams 21-3 on Sunday. Fans in Denver cheered the win.")
+    ents = find_entities(nlp(text), [])
+    city = [e for e in ents if e.start == text.index("Denver cheered")]
+    assert city and city[0].canonical == "Denver"
+    assert all(e.canonical == "Denver Falcons" for e in ents if e.text == "Falcons")
+
+
+def test_resolve_story_never_gives_a_company_the_name_of_its_product():
+    # "Tesla" (the company) in b; a names the car "Tesla Roadster", typed otherwise
+    ents_a = [Entity(0, 14, "Tesla Roadster", "PERSON", "Tesla Roadster"),
+              Entity(30, 44, "Tesla Roadster", "PERSON", "Tesla Roadster")]
+    ents_b = [Entity(0, 5, "Tesla", "ORG", "Tesla")]
+    out = resolve_story(_items(("a", ents_a, ()), ("b", ents_b, ())))
+    assert out[1].analysis.entities[0].canonical == "Tesla"
+    # a surname is still promoted whatever the tagger called it ("Heard" as a body)
+    ents_c = [Entity(0, 11, "Amber Heard", "PERSON", "Amber Heard")]
+    ents_d = [Entity(0, 5, "Heard", "ORG", "Heard")]
+    out = resolve_story(_items(("c", ents_c, ()), ("d", ents_d, ())))
+    assert out[1].analysis.entities[0].canonical == "Amber Heard"

@@ -246,6 +246,8 @@ def _bare_years(text: str, ref: _Ref, found: _Found, hints: list[tuple[int, int]
             continue
         before = text[max(0, start - 30) : start]
         after = text[end : end + 20]
+        if P.COPYRIGHT.search(before):
+            continue  # "Copyright 2017 The Associated Press": the notice's year, not an event's
         plural_after = P.counted_noun_after(after)
         if P.YEAR_PREPOSITIONS.search(before):
             ok = not (plural_after and re.search(r"\b(?:of|to|and|or|between|from)\s+$", before))
@@ -265,6 +267,8 @@ def _relative(text: str, ref: _Ref, found: _Found, forward_of: _Direction) -> No
             word = m["word"].lower()
             if found.overlaps(m.start(), m.end()) or re.search(r"\bthe\s+$", text[max(0, m.start() - 5) : m.start()]):
                 continue
+            if word == "today" and P.nowadays(text, m.start(), m.end()):
+                continue  # "the most powerful rocket in use today": now, not this day
             delta = {"yesterday": -1, "today": 0, "tomorrow": 1}[word]
             found.add(m.start(), m.end(), *P.fmt_date(P.shift_days(ref.day, delta)))
         for m in P.WEEKDAY.finditer(text):

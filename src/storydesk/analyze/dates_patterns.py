@@ -63,6 +63,29 @@ WEEKDAY = re.compile(
     + r")\b(?!\s*,?\s*(?:" + _ANY_MONTH + r")\s*\d)"
 )
 DAY_WORD = re.compile(r"\b(?P<word>[Yy]esterday|[Tt]omorrow|[Tt]oday)\b(?!['’]s)")
+#: A copyright notice just before a year ("Copyright 2017 The Associated Press", "© 2018").
+COPYRIGHT = re.compile(r"(?:\bcopyright|©|\(c\))\s*$", re.IGNORECASE)
+#: A superlative or comparison in the words before "today" ("the most powerful rocket in
+#: use today", "more powerful than any other flying today"): "today" is "nowadays" there.
+_NOWADAYS_BEFORE = re.compile(r"\b(?:most|least|best|biggest|largest|\w+est|than|any other|ever)\b[^.;:!?]*$",
+                              re.IGNORECASE)
+
+
+def nowadays(text: str, start: int, end: int) -> bool:
+    """Whether "today" at ``start:end`` means "at present" rather than the day of
+    publication: it follows a superlative or comparison in its sentence and no
+    preposition ("on today", "until today") or "is"/"was" makes it the day itself.
+
+    >>> t = "The most powerful rocket in use today. Voting ends today."
+    >>> nowadays(t, t.index("today"), t.index("today") + 5), nowadays(t, t.rindex("today"), len(t) - 1)
+    (True, False)
+    """
+    before = text[max(0, start - 120):start]
+    if re.search(r"\b(?:on|until|till|by|from|since|is|was|are|were)\s+$", before, re.IGNORECASE):
+        return False
+    return _NOWADAYS_BEFORE.search(before) is not None
+
+
 REL_UNIT = re.compile(r"\b(?P<mod>last|this|next|Last|This|Next)\s+(?P<unit>year|month)\b")
 AGO = re.compile(
     r"\b(?P<qual>(?:about|nearly|almost|some|more than|less than|over|under|around)\s+)?"

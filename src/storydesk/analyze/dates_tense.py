@@ -66,6 +66,8 @@ def _verb_tense(verb) -> str | None:
     (an infinitive or a participle with no auxiliary: its governor decides)."""
     aux = _aux(verb)
     words = {a.text.lower() for a in aux}
+    if verb.tag_ == "VBD" and verb.dep_ == "advcl" and _hypothetical(verb):
+        return FUTURE  # "would withdraw its offer if Qualcomm rescheduled the meeting from March 6"
     if words & _FUTURE_MODALS:
         if verb.lemma_ in _REPORTING:
             # "would not comment on Friday": a refusal already made, not a plan
@@ -82,8 +84,10 @@ def _verb_tense(verb) -> str | None:
     form = (finite or verb).tag_
     if form == "VBD" or (finite is not None and finite.lemma_ == "have"):
         return PAST  # "was held", "died", "has been", "had met"
+    if form == "VB" and not aux and _opens_line(verb):
+        return PRESENT  # a schedule line with no subject: "Texans: Visit Indianapolis on Sunday."
     if form in _PRESENT:
-        if verb.lemma_ in _REPORTING or _tells_past(verb):
+        if _reports(verb) or _tells_past(verb):
             return None
         if finite is None and verb.lemma_ == "be" and any(c.dep_ in ("acomp", "attr") for c in verb.children):
             return None  # "is in hospital", "is 33": a state, not a scheduled event
@@ -93,11 +97,38 @@ def _verb_tense(verb) -> str | None:
 
 
 def _tells_past(verb) -> bool:
-    """Whether ``verb``'s sentence also has a past verb other than a verb of saying: a
-    photo caption ("Police stand next to the truck on Thursday that ran into the crowd")
-    uses the present for what is past, a schedule ("opens on Friday, the museum said")
-    does not."""
+    """Whether ``verb``, a main verb, shares its sentence with a past verb other than a
+    verb of saying: a photo caption ("Police stand next to the truck on Thursday that ran
+    into the crowd") uses the present for what is past, a schedule ("opens on Friday, the
+    museum said") does not. A present kept in a subordinate clause of a past sentence is
+    chosen against the tense around it, so it still holds ("Goldman was working to use
+    the credits before the law takes effect on Jan. 1")."""
+    if verb.dep_ not in ("ROOT", "conj"):
+        return False
     return any(t.tag_ == "VBD" and t.lemma_ not in _REPORTING for t in verb.sent)
+
+
+def _opens_line(verb) -> bool:
+    """``verb`` opens its sentence or follows a colon ("Texans: Visit ..."): a base form
+    there is a command or a schedule, not an infinitive."""
+    return verb.i == verb.sent.start or verb.doc[verb.i - 1].text == ":"
+
+
+def _reports(verb) -> bool:
+    """A verb of saying used as one: not "reports earnings", "announces results" (a
+    thing as its object and no clause said)."""
+    if verb.lemma_ not in _REPORTING:
+        return False
+    children = [c.dep_ for c in verb.children]
+    return not ("dobj" in children and "ccomp" not in children)
+
+
+def _hypothetical(verb) -> bool:
+    """``verb`` is the past form of an "if"/"unless" clause under "would", "could" or
+    "might": a condition on what is still to come, not a past event."""
+    marks = {c.lower_ for c in verb.children if c.dep_ == "mark"}
+    head_aux = {a.lower_ for a in _aux(verb.head)}
+    return bool(marks & {"if", "unless"}) and bool(head_aux & {"would", "'d", "could", "might"})
 
 
 def tense_of_token(token) -> str | None:
@@ -120,7 +151,7 @@ def tense_of_token(token) -> str | None:
         tense = _verb_tense(node)
         if tense is not None:
             return tense
-        if node.lemma_ in _REPORTING:
+        if _reports(node):
             return None
         if node.head.lemma_ in _PLANNING and node.dep_ in ("xcomp", "ccomp", "advcl"):
             return FUTURE  # "is due to visit", "plans to open"

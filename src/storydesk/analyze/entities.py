@@ -275,7 +275,7 @@ def _group(doc, mentions: list[_Mention]) -> list[_Group]:
         if m.headline:
             continue
         key = tuple(_norm(t) for t in doc[m.start:m.end])
-        found = [g for g in groups if matches(g.key, key)]
+        found = [g for g in groups if matches(g.key, key) and not _other_kind(g, key, m)]
         if len(found) == 1 and len(key) < len(found[0].key) and \
                 first_body[key] < first_any.get(found[0].key, first_body[key]):
             found = [g for g in groups if g.key == key]  # used before the longer name: another person
@@ -290,6 +290,16 @@ def _group(doc, mentions: list[_Mention]) -> list[_Group]:
         if m.headline:
             _join(doc, groups, m)
     return groups
+
+
+def _other_kind(group: _Group, key: tuple[str, ...], m: _Mention) -> bool:
+    """Whether one-word ``m`` matches ``group``'s longer name only by its first word and
+    the tagger calls it a different kind of thing than every mention of the group: then
+    it is not a first name used alone but the place, company or app the longer name is
+    named after ("in Houston" / "Houston Texans", "maker Tesla" / "Tesla Roadster")."""
+    if len(key) != 1 or len(group.key) < 2 or group.key[-1] == key[0] or m.label in (None, "PERSON"):
+        return False
+    return all(g.label != m.label for g in group.mentions)
 
 
 def _vote(group: _Group) -> str | None:

@@ -35,10 +35,32 @@ def _variants(counts: Counter) -> dict[str, str]:
 
 def _promoted(n: str, full: dict[str, str], first: dict[str, int]) -> str:
     """``n``'s fullest story form ``full[n]``, unless the article (``first``: where it
-    first uses each canonical name) uses ``n`` before it names that form itself: then
-    ``n`` is someone else ("The actress Holt ... her father, Peter Holt")."""
+    first uses each canonical name) itself names a longer name ``n`` is part of and
+    still kept ``n`` apart from it: then ``n`` is someone or something else ("The
+    actress Holt ... her father, Peter Holt"; "T.J." beside "T.J. Yates" and "T.J. Watt")."""
     f = full.get(n, n)
-    return n if f != n and n in first and f in first and first[n] < first[f] else f
+    if f == n or n not in first:
+        return f
+    key = name_key(n)
+    own = [c for c in first if len(name_key(c)) > len(key) and matches(name_key(c), key)]
+    return n if own else f
+
+
+def _kept_apart(analyzed: list) -> set[tuple[str, str]]:
+    """``(short, long)`` canonical names some article of the story keeps apart although
+    ``short`` is part of ``long``: it writes ``short`` first, before it names ``long``
+    ("Telegram ... a new version called Telegram X"; "Holt ... her father, Peter Holt").
+    The story met ``short`` as a name of its own, so no article's ``short`` is ``long``."""
+    out: set[tuple[str, str]] = set()
+    for item in analyzed:
+        first: dict[str, int] = {}
+        for e in item.analysis.entities:
+            first[e.canonical] = min(first.get(e.canonical, e.start), e.start)
+        for short, at in first.items():
+            key = name_key(short)
+            out.update((short, long) for long, at_long in first.items()
+                       if at < at_long and len(name_key(long)) > len(key) and matches(name_key(long), key))
+    return out
 
 
 def _named(q, name: str, types: dict[str, str]):
@@ -82,10 +104,13 @@ def resolve_story(analyzed: list) -> list:
 
     def compatible(short: str, long: str) -> bool:
         a, b = dominant[short], dominant[long]
+        if a != b and name_key(long)[-1] != name_key(short)[-1]:
+            return False  # only a first name joins by its first word; a company does not join its car
         return a == b or {a, b} <= {"PERSON", "ORG"}
 
     names = sorted(counts, key=lambda n: (-len(name_key(n)), -counts[n]))
     full: dict[str, str] = {}
+    apart = {(variant.get(a, a), variant.get(b, b)) for a, b in _kept_apart(analyzed)}
 
     def fullest(name: str, kind_of: str) -> str:
         """The one longer name of the story ``name`` is part of; when several, the one
@@ -93,7 +118,8 @@ def resolve_story(analyzed: list) -> list:
         key = name_key(name)
         longer: Counter[str] = Counter()
         for n in names:
-            if len(name_key(n)) > len(key) and matches(name_key(n), key) and compatible(kind_of, n):
+            if len(name_key(n)) > len(key) and matches(name_key(n), key) and compatible(kind_of, n) \
+                    and (variant.get(name, name), n) not in apart:
                 longer[full.get(n, n)] += counts[n]
         if not longer:
             return name

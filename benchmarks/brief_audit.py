@@ -1,0 +1,228 @@
+"""The rest of the brief (origin, figures, timeline dates, entity names) audited on stories
+nobody tuned it to.
+
+    PYTHONPATH=. .venv/bin/python -m benchmarks.brief_audit [--data DIR] [--json]
+
+Five multi-outlet events of the Giveme5W1H news_cluster set (technology, science,
+business, sports; none in ``benchmarks/story_set.py``), hand-labelled from their texts in
+``benchmarks/labels/brief/audit.jsonl`` (offsets and text hashes only; see that folder's
+README). Each story goes through the path a user takes (``benchmarks.briefs.brief_story``:
+a ``Desk`` ingests the files and briefs the story). Errors per section, fewer is better:
+
+- ``origin_err``: stories whose origin is not the labelled outlet (or not null where no
+  outlet is credited with the scoop);
+- ``fig_missed``: figures outlets disagree on that the brief does not flag (conflict or
+  evolution on one entry citing two labelled values of different articles), of ``fig_conflicts``;
+- ``fig_merged``: pairs of different figures ("$82 a share" and its "$60 in cash" part)
+  shown as one entry, of ``fig_apart``;
+- ``date_wrong``: labelled sentences the timeline shows under a date their words do not
+  give (a future weekday put in the past; a copyright line shown as an event), of
+  ``date_shown`` shown (a sentence the timeline leaves out is not scored);
+- ``names_merged``: pairs of different things ("Tesla" the company, "Tesla Roadster" the car;
+  a city and its team) shown as one entry of the brief's entities, of ``names_apart``.
+
+The baseline row is what a reader would otherwise do: take the outlet of the earliest
+article as the origin, and flag every pair of articles that print different numbers of
+the same kind and unit (``benchmarks.briefs.naive_flags``); it has no timeline or names.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from benchmarks._common import parser, report, require
+from benchmarks.briefs import _entry_sources, _same_outlet, _span_hit, brief_story, naive_flags
+from benchmarks.story_set import LoadedStory, StorySpec, text_hash
+from storydesk.ingest import read_articles
+from storydesk.model import Article
+
+LABELS = Path(__file__).resolve().parent / "labels" / "brief" / "audit.jsonl"
+
+STORIES: tuple[StorySpec, ...] = (
+    StorySpec("broadcom_qualcomm", "audit", (
+        "34812a1ccb743496736330e5d2aef51bb7830d5f391b3356d6387a36.json",  # japantimes.co.jp
+        "60fdb760fa230f1f4ecdafb6952be4413a0e20ee9340116f7f70c381.json",  # nytimes.com
+        "7b6688995fd94a608127bea214cf829a30c2e663b7a24f49f8c7dbe2.json",  # usatoday.com
+        "eb8d1d017a3f45f04a5e15876759dd577a32c7b25b2f1dc30d4881cb.json",  # uk.reuters.com
+        "ee7a6162c21a3579e88a994589feb652bd5376468cc60083f47c846c.json",  # bloomberg.com
+        "fa9878c55a79161c5ef521d5aa3ac946abae87940720490f53cfa150.json",  # wsj.com
+    ), ()),
+    StorySpec("goldman_tax_charge", "audit", (
+        "22f61b23943672063f35def3c8e187307507bf8b9f6e455ce8e18483.json",  # money.cnn.com
+        "535543435b93281c56ad8fbceaec2d7e533f5fcf4c376005cc66d5a2.json",  # washingtonpost.com (AP)
+        "74a581ab53294aa790bd2ad0aa4e97d0602e3aa086957102000a0f31.json",  # dailymail.co.uk (AP)
+        "8f5bf843dc8e16275dd5e880b78bf39b392112de69c69e0aabbbd1ba.json",  # bloomberg.com
+        "b51c5d66f5bbe26442a8d3e764d7adcd177fb16044c8ac384bd963d4.json",  # washingtonpost.com (AP flash)
+        "b81ff83f0b8b55309d57d91ca8dddf986c1f86fd9e9ae1fbe7551984.json",  # nytimes.com
+    ), ()),
+    StorySpec("nyc_work_trains", "audit", (
+        "2216ac1653dbe4e74e65fb459401445f7b44202fec43b08c4a47af82.json",  # washingtonpost.com (AP)
+        "5ab7894a2174f1575138b4c57cd950d516d1ffce569f5c960fd1c0fa.json",  # nytimes.com (AP)
+        "7cd30fafa45129f56047c446efac7768314696d281123cb675f13096.json",  # abcnews.go.com (AP)
+        "d0c8f9bc4fa935f5ee55a8480738668c1a45dbfcdcfe7ff7b3acdc34.json",  # dailyprogress.com (a promo line)
+        "e5b73024b43cab7dc2ea4f72b04bf98842e3958b97afe44402935312.json",  # dailymail.co.uk
+    ), ()),
+    StorySpec("falcon_heavy_launch", "audit", (
+        "10940dbce42147efbb3744504c8a2ac317affb4232a51655bff2620f.json",  # npr.org
+        "58454366c71ad08d82966ec5a8a31d7b7b9bf8f0ea9a51a06609f60a.json",  # rt.com
+        "60c49d752ab651be79ba8f3165cfcc7b42187f5005dfe03f0f07ba50.json",  # washingtonpost.com (AP)
+        "8c22e99fff727e5ca246ac08386e8c703c4940961fa2dcd98ec6ab4a.json",  # dailymail.co.uk, a month before
+        "a6d78217713b9eda70253ef19936cc2865257d6a5aeac1c8c975bcdf.json",  # nytimes.com
+        "b271739c75590d1a429988bf7441c1c0702a96704d0ac92366eeae7c.json",  # washingtonpost.com
+        "fc5b540669cddf8e68d35182b0a40f525096d9f4e11dc963252c2046.json",  # spaceflightnow.com
+    ), ()),
+    StorySpec("steelers_texans", "audit", (
+        "192a6eb733d773f6e00fe4ecc8382fcec56c72b362ab283869713367.json",  # kearneyhub.com (a caption)
+        "a65dd75a9213eb1ea1e1d76e00af70a701aba854102cf758628616cd.json",  # dailymail.co.uk
+        "cd62c74b9affbe83c2b1d6e2fbf4a118cb62ee16c6e1817918016a10.json",  # nytimes.com
+        "f45bdcd37e601dc81b8a78cfd3af7b265405146dad1c725794e3db5b.json",  # washingtonpost.com (AP)
+    ), ()),
+)
+
+
+def load_audit_stories(data: Path) -> list[LoadedStory]:
+    """The audit stories, each article read as ``storydesk ingest`` reads it."""
+    out = []
+    for spec in STORIES:
+        paths = [str(data / "data" / name) for name in spec.files]
+        articles = [r for r in read_articles(paths) if isinstance(r, Article)]
+        if len(articles) != len(paths):
+            raise RuntimeError(f"{spec.name}: only {len(articles)} of {len(paths)} files read")
+        out.append(LoadedStory(spec.name, spec.split, tuple(articles)))
+    return out
+
+
+def load_labels(path: Path = LABELS) -> list[dict]:
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+
+
+def _spans(record: dict) -> list[dict]:
+    return (list(record.get("values", [])) + list(record.get("credits", []))
+            + [record[k] for k in ("span", "a", "b") if k in record])
+
+
+def check_labels(stories: list[LoadedStory], labels: list[dict]) -> None:
+    """Every labelled span still holds the text it was labelled on."""
+    by_name = {s.name: s for s in stories}
+    for record in labels:
+        for span in _spans(record):
+            text = by_name[record["story"]].by_file(span["file"]).text[span["start"]:span["end"]]
+            if text_hash(text) != span["sha1"]:
+                raise SystemExit(f"label of {record['story']} no longer matches {span['file']}:"
+                                 f"{span['start']}-{span['end']} (text changed?)")
+
+
+def _hits_two_articles(sources: list[dict], story: LoadedStory, spans: list[dict]) -> bool:
+    return len({story.by_file(v["file"]).id for v in spans if _span_hit(sources, story, v)}) >= 2
+
+
+def _date_fits(found: str, label: str | None, also: list[str]) -> bool:
+    return label is not None and any(found.startswith(d) or d.startswith(found) for d in [label, *also])
+
+
+def score_story(story: LoadedStory, brief: dict, labels: list[dict]) -> tuple[dict, dict]:
+    """(storydesk's errors, the baseline's) on one story."""
+    ours: dict[str, int] = {}
+    base: dict[str, int] = {}
+
+    def add(row: dict, key: str, n: int = 1) -> None:
+        row[key] = row.get(key, 0) + n
+
+    figures = brief.get("figures", [])
+    flagged = [f for f in figures if f.get("conflict") or f.get("evolution")]
+    naive = naive_flags(figures, story)
+    timeline = brief.get("timeline", [])
+    entities = brief.get("entities", [])
+    for label in labels:
+        kind = label["kind"]
+        if kind == "origin":
+            found = (brief.get("origin") or {}).get("outlet")
+            earliest = min(story.articles, key=lambda a: a.published or "9999").outlet
+            add(ours, "origin_err", not _same_outlet(found, label["outlet"]))
+            add(base, "origin_err", not _same_outlet(earliest, label["outlet"]))
+        elif kind == "figure_conflict":
+            for row, entries in ((ours, flagged), (base, naive)):
+                add(row, "fig_conflicts")
+                add(row, "fig_missed", not any(_hits_two_articles(_entry_sources(e), story, label["values"])
+                                               for e in entries))
+        elif kind == "figure_apart":
+            a, b = label["values"]
+            add(ours, "fig_apart")
+            add(ours, "fig_merged", any(_span_hit(_entry_sources(e), story, a)
+                                        and _span_hit(_entry_sources(e), story, b) for e in figures))
+        elif kind == "date":
+            add(ours, "date_labels")
+            shown = [t for t in timeline if _span_hit(t.get("sources", []), story, label["span"])]
+            if shown:
+                add(ours, "date_shown")
+                add(ours, "date_wrong", any(not _date_fits(t["date"], label["date"], label.get("also", []))
+                                            for t in shown))
+        elif kind == "names_apart":
+            article_a = story.by_file(label["a"]["file"]).text
+            article_b = story.by_file(label["b"]["file"]).text
+            a = article_a[label["a"]["start"]:label["a"]["end"]]
+            b = article_b[label["b"]["start"]:label["b"]["end"]]
+            add(ours, "names_apart")
+            add(ours, "names_merged", any(_names(e, a) and (_names(e, b) or _same_name(e["name"], b))
+                                          for e in entities))
+    return ours, base
+
+
+def _names(entry: dict, surface: str) -> bool:
+    """Whether the brief's entities ``entry`` is shown under ``surface`` (its name or an
+    alias, up to case; a surface's leading words that are not a name, "in Houston", are
+    compared by its last words)."""
+    forms = {f.lower() for f in [entry["name"], *entry.get("aliases", [])]}
+    words = surface.split()
+    return any(" ".join(words[i:]).lower() in forms for i in range(len(words)))
+
+
+def _same_name(name: str, surface: str) -> bool:
+    """``name`` is ``surface`` up to case and a plural -s ("Tesla Roadsters")."""
+    return name.lower().rstrip("s") == surface.lower().rstrip("s")
+
+
+COLUMNS = ("origin_err", "fig_missed", "fig_conflicts", "fig_merged", "fig_apart",
+           "date_wrong", "date_shown", "date_labels", "names_merged", "names_apart")
+
+
+def evaluate(data: Path) -> tuple[dict, list[str], list[dict]]:
+    """(the table, notes, one row per story) over the audit stories."""
+    stories = load_audit_stories(data)
+    labels = load_labels()
+    check_labels(stories, labels)
+    baseline = "baseline (earliest outlet, naive figures)"
+    results: dict[str, dict] = {"storydesk": {"stories": 0}, baseline: {"stories": 0}}
+    notes: list[str] = []
+    per_story: list[dict] = []
+    for story in stories:
+        brief, as_one = brief_story(story, data)
+        ours, base = score_story(story, brief, [x for x in labels if x["story"] == story.name])
+        for row, got in ((results["storydesk"], ours), (results[baseline], base)):
+            row["stories"] += 1
+            for k, v in got.items():
+                row[k] = row.get(k, 0) + int(v)
+        per_story.append({"story": story.name, **ours})
+        if not as_one:
+            notes.append(f"{story.name}: ingest split the story; briefed its articles together")
+    for k in COLUMNS:
+        results["storydesk"].setdefault(k, 0)
+        results[baseline].setdefault(k, None)  # the baseline has no timeline and no names
+    return results, notes, per_story
+
+
+def main(argv: list[str] | None = None) -> None:
+    p = parser(__doc__.splitlines()[0], "giveme5w1h-news-cluster")
+    args = p.parse_args(argv)
+    results, notes, per_story = evaluate(require(args.data))
+    report(results, args.json, title="The rest of the brief on unseen stories (errors per section)")
+    if not args.json:
+        for row in per_story:
+            print("  " + ", ".join(f"{k}={v}" for k, v in row.items()))
+        for note in notes:
+            print(f"note: {note}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,27 @@
+"""The rest of the brief on unseen stories (issue 11 audit): benchmarks/brief_audit.py on
+five hand-labelled multi-outlet events of giveme5w1h that no rule was written against.
+Errors per section may not exceed what was measured when the labels were made (README,
+"Audit of the rest of the brief"); skipped, saying why, without the data."""
+
+from __future__ import annotations
+
+import pytest
+
+pytestmark = pytest.mark.slow
+
+#: Most errors allowed per section, as measured after the audit's fixes (before: origin 1,
+#: figures missed 4 of 5, figures merged 3 of 6, dates wrong 13 of 32 shown, names merged 2 of 9).
+CEILINGS = {"origin_err": 1, "fig_missed": 4, "fig_merged": 3, "date_wrong": 2, "names_merged": 1}
+
+
+def test_brief_audit_errors_stay_under_their_ceilings(data_dir):
+    from benchmarks.brief_audit import evaluate
+
+    folder = data_dir / "giveme5w1h-news-cluster"
+    if not folder.is_dir():
+        pytest.skip(f"{folder} not found")
+    results, _, _ = evaluate(folder)
+    ours = results["storydesk"]
+    assert ours["stories"] == 5 and ours["date_shown"] >= 20  # the timeline still shows what was labelled
+    over = {k: (ours[k], v) for k, v in CEILINGS.items() if ours[k] > v}
+    assert not over, f"errors over their ceilings (found, ceiling): {over}"
