@@ -33,9 +33,7 @@ from pathlib import Path
 
 from benchmarks._common import parser, report, require
 from benchmarks.briefs import _entry_sources, _same_outlet, _span_hit, brief_story, naive_flags
-from benchmarks.story_set import LoadedStory, StorySpec, text_hash
-from storydesk.ingest import read_articles
-from storydesk.model import Article
+from benchmarks.story_set import LoadedStory, StorySpec, load_story, text_hash
 
 LABELS = Path(__file__).resolve().parent / "labels" / "brief" / "audit.jsonl"
 
@@ -83,14 +81,7 @@ STORIES: tuple[StorySpec, ...] = (
 
 def load_audit_stories(data: Path) -> list[LoadedStory]:
     """The audit stories, each article read as ``storydesk ingest`` reads it."""
-    out = []
-    for spec in STORIES:
-        paths = [str(data / "data" / name) for name in spec.files]
-        articles = [r for r in read_articles(paths) if isinstance(r, Article)]
-        if len(articles) != len(paths):
-            raise RuntimeError(f"{spec.name}: only {len(articles)} of {len(paths)} files read")
-        out.append(LoadedStory(spec.name, spec.split, tuple(articles)))
-    return out
+    return [load_story(data, spec) for spec in STORIES]
 
 
 def load_labels(path: Path = LABELS) -> list[dict]:

@@ -253,9 +253,15 @@ def load_story_set(data: Path, split: str | None = None,
     for spec in STORIES:
         if split is not None and spec.split != split or not set(needs) <= set(spec.labels):
             continue
-        paths = [str(data / "data" / name) for name in spec.files]
-        articles = [r for r in read_articles(paths) if isinstance(r, Article)]
-        if len(articles) != len(paths):
-            raise RuntimeError(f"{spec.name}: only {len(articles)} of {len(paths)} files read")
-        out.append(LoadedStory(spec.name, spec.split, tuple(articles)))
+        out.append(load_story(data, spec))
     return out
+
+
+def load_story(data: Path, spec: StorySpec) -> LoadedStory:
+    """The articles of ``spec``, each read as ``storydesk ingest`` reads it; an error
+    naming the story when any of its files cannot be read."""
+    paths = [str(data / "data" / name) for name in spec.files]
+    articles = [r for r in read_articles(paths) if isinstance(r, Article)]
+    if len(articles) != len(paths):
+        raise RuntimeError(f"{spec.name}: only {len(articles)} of {len(paths)} files read")
+    return LoadedStory(spec.name, spec.split, tuple(articles))
