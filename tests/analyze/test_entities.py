@@ -247,3 +247,20 @@ def test_resolve_story_never_gives_a_company_the_name_of_its_product():
     ents_d = [Entity(0, 5, "Heard", "ORG", "Heard")]
     out = resolve_story(_items(("c", ents_c, ()), ("d", ents_d, ())))
     assert out[1].analysis.entities[0].canonical == "Amber Heard"
+
+
+def test_resolve_story_promotes_a_first_name_after_the_full_name_and_a_person_met_first_by_part():
+    # the pattern of a celebrity story (written for this test): article a names "Mara Quill",
+    # then calls her "Mara" and the tagger takes "Twitter Comedienne Mara" for a name too;
+    # b's headline says "Mara" before its body names her in full. Both are still Mara Quill:
+    # one name opening with "Mara" and one ending with it is not two people called Mara,
+    # and a person met first by part in one article is not kept apart in the others.
+    ents_a = [Entity(0, 10, "Mara Quill", "PERSON", "Mara Quill"), Entity(40, 44, "Mara", "PERSON", "Mara"),
+              Entity(60, 83, "Twitter Comedienne Mara", "PERSON", "Twitter Comedienne Mara")]
+    quote = Quote(90, 100, "x", "Mara", 40, 44, "said")
+    ents_b = [Entity(0, 4, "Mara", "PERSON", "Mara")] + [
+        Entity(i * 30, i * 30 + 10, "Mara Quill", "PERSON", "Mara Quill") for i in range(1, 5)]
+    ents_c = [Entity(0, 4, "Mara", "PERSON", "Mara")]
+    out = resolve_story(_items(("a", ents_a, (quote,)), ("b", ents_b, ()), ("c", ents_c, ())))
+    assert out[0].analysis.quotes[0].speaker == "Mara Quill"
+    assert out[2].analysis.entities[0].canonical == "Mara Quill"

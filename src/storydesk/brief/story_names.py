@@ -35,15 +35,21 @@ def _variants(counts: Counter) -> dict[str, str]:
 
 def _promoted(n: str, full: dict[str, str], first: dict[str, int]) -> str:
     """``n``'s fullest story form ``full[n]``, unless the article (``first``: where it
-    first uses each canonical name) itself names a longer name ``n`` is part of and
-    still kept ``n`` apart from it: then ``n`` is someone or something else ("The
-    actress Holt ... her father, Peter Holt"; "T.J." beside "T.J. Yates" and "T.J. Watt")."""
+    first uses each canonical name) uses ``n`` before it names that form itself, or
+    names two longer forms that open (or two that end) with ``n``: then ``n`` is someone or something else
+    ("The actress Holt ... her father, Peter Holt"; "T.J." beside "T.J. Yates" and
+    "T.J. Watt"). An article that names the full form first and the short one after it
+    ("Sarah Silverman ... Sarah") keeps the promotion."""
     f = full.get(n, n)
     if f == n or n not in first:
         return f
-    key = name_key(n)
-    own = [c for c in first if len(name_key(c)) > len(key) and matches(name_key(c), key)]
-    return n if own else f
+    if f in first and first[n] < first[f]:
+        return n
+    key, k = name_key(n), len(name_key(n))
+    longer = [name_key(c) for c in first if len(name_key(c)) > k and matches(name_key(c), key)]
+    by_first = {c for c in longer if c[:k] == key}
+    by_last = {c for c in longer if c[-k:] == key}
+    return n if len(by_first) > 1 or len(by_last) > 1 else f
 
 
 def _kept_apart(analyzed: list) -> set[tuple[str, str]]:
@@ -110,7 +116,10 @@ def resolve_story(analyzed: list) -> list:
 
     names = sorted(counts, key=lambda n: (-len(name_key(n)), -counts[n]))
     full: dict[str, str] = {}
-    apart = {(variant.get(a, a), variant.get(b, b)) for a, b in _kept_apart(analyzed)}
+    # a person's first name or surname written before the full name (a headline's "Kim", a
+    # post's "Sarah") is still that person in the other articles: only things are kept apart
+    apart = {(variant.get(a, a), variant.get(b, b)) for a, b in _kept_apart(analyzed)
+             if dominant.get(variant.get(b, b)) != "PERSON"}
 
     def fullest(name: str, kind_of: str) -> str:
         """The one longer name of the story ``name`` is part of; when several, the one
