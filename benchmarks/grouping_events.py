@@ -52,7 +52,7 @@ from storydesk import Settings
 
 LABELS = ROOT / "benchmarks" / "labels" / "events" / "events.jsonl"
 PASS2 = LABELS.with_name("pass2.jsonl")
-FIELDS = ("folder", "id", "date", "event", "description", "sha1")
+FIELDS = ("folder", "id", "date", "event", "description", "story", "sha1")
 
 
 def read_labels(path: Path = LABELS) -> list[dict]:

@@ -1,7 +1,8 @@
 """The event-labelled grouping dev set (benchmarks/labels/events/): well formed, and each
 label still matches the timeline17 article it was made from (text hash and date), so a
-changed data file is caught before it skews ``benchmarks/grouping_events.py``. No floor
-on grouping yet: the lead sets one once the grouper has been tuned on this set."""
+changed data file is caught before it skews ``benchmarks/grouping_events.py``; each labelled
+event sits in exactly one story (the story level). No floor on grouping yet: the lead sets
+one once the grouper has been tuned on this set."""
 
 from __future__ import annotations
 
@@ -22,8 +23,9 @@ def test_labels_are_well_formed():
         assert re.fullmatch(r"\d{4}-\d{2}-\d{2}", r["date"]), r
         assert re.fullmatch(r"[0-9a-f]{40}", r["sha1"]), r
         if r["event"] is None:
-            assert r["description"] is None, r
+            assert r["description"] is None and r["story"] is None, r
             continue
+        assert re.fullmatch(r"[a-z0-9]+(-[a-z0-9]+)+", r["story"] or ""), r
         assert re.fullmatch(r"[a-z0-9]+(-[a-z0-9]+)+", r["event"]), r
         assert r["description"] and len(r["description"]) < 200, r
         # one description per event, and one topic per event (events never cross topics)
@@ -35,6 +37,23 @@ def test_labels_are_well_formed():
     sizes = Counter(r["event"] for r in labelled)
     assert len(labelled) >= 450 and len(sizes) >= 220
     assert sum(1 for n in sizes.values() if n > 1) >= 80  # events that can be split or merged
+
+
+def test_every_event_is_in_exactly_one_story():
+    """The story level groups whole events: an event never splits between stories and a story
+    never crosses topics; it is coarser than the events (stories of several events), finer
+    than the topics (several stories a topic)."""
+    labelled = [r for r in read_labels(LABELS) if r["event"]]
+    story_of: dict[str, set[str]] = {}
+    topic_of: dict[str, set[str]] = {}
+    for r in labelled:
+        story_of.setdefault(r["event"], set()).add(r["story"])
+        topic_of.setdefault(r["story"], set()).add(r["folder"].split("_")[0])
+    assert all(len(s) == 1 for s in story_of.values()), {e: s for e, s in story_of.items() if len(s) > 1}
+    assert all(len(t) == 1 for t in topic_of.values()), {s: t for s, t in topic_of.items() if len(t) > 1}
+    events_per_story = Counter(next(iter(s)) for s in story_of.values())
+    assert len(topic_of) >= 2 * len({t for ts in topic_of.values() for t in ts})
+    assert len(events_per_story) < len(story_of) and sum(1 for n in events_per_story.values() if n > 1) >= 20
 
 
 def test_labels_match_the_data(data_dir):
