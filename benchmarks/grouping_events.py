@@ -52,6 +52,7 @@ from storydesk import Settings
 
 LABELS = ROOT / "benchmarks" / "labels" / "events" / "events.jsonl"
 PASS2 = LABELS.with_name("pass2.jsonl")
+STORY_PAIRS = LABELS.with_name("story_pairs.jsonl")
 FIELDS = ("folder", "id", "date", "event", "description", "story", "sha1")
 
 

@@ -10,7 +10,16 @@ import re
 from collections import Counter
 
 import pytest
-from benchmarks.grouping_events import LABELS, PASS2, agreement, mismatches, read_labels, read_pass, topic_f1
+from benchmarks.grouping_events import (
+    LABELS,
+    PASS2,
+    STORY_PAIRS,
+    agreement,
+    mismatches,
+    read_labels,
+    read_pass,
+    topic_f1,
+)
 
 
 def test_labels_are_well_formed():
@@ -113,3 +122,15 @@ def test_topic_f1_scores_each_topic_on_its_own():
     # one story per topic: each topic's F1 falls, by how many events the topic holds
     lumped = topic_f1(topics, gold, topics)
     assert all(v < 1.0 for v in lumped.values()) and set(lumped) == {f"f1 {t}" for t in topics}
+
+
+def test_the_story_recheck_names_labelled_event_pairs():
+    """story_pairs.jsonl (the README's blind re-check of the story level) holds pairs of
+    distinct labelled events of one topic, judged both ways."""
+    import json
+
+    topic = {r["event"]: r["folder"].split("_")[0] for r in read_labels(LABELS) if r["event"]}
+    pairs = [json.loads(line) for line in STORY_PAIRS.read_text(encoding="utf-8").splitlines()]
+    assert len(pairs) >= 30 and {p["same_story"] for p in pairs} == {True, False}
+    for p in pairs:
+        assert p["a"] != p["b"] and topic[p["a"]] == topic[p["b"]], p
