@@ -304,7 +304,8 @@ def main() -> None:
         results.update(grid_rows(records, stories, args.labels, args.cache, levels))
     if args.assignments:
         args.assignments.write_text("".join(json.dumps(a) + "\n" for a in assigned), encoding="utf-8")
-    counts = "; ".join(f"{len(set(g))} {lv}s, {sum(1 for v in Counter(g).values() if v > 1)} with 2+ articles"
+    plural = {"event": "events", "story": "stories"}
+    counts = "; ".join(f"{len(set(g))} {plural[lv]}, {sum(1 for v in Counter(g).values() if v > 1)} with 2+ articles"
                        for lv, g in gold.items() if lv in levels)
     report(results, args.json, f"grouping vs events and stories: timeline17 event set ({len(scored)} articles; "
            f"{counts}) through Desk.ingest; baseline at its best threshold on the scored data and level")
