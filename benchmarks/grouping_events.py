@@ -1,4 +1,4 @@
-"""Story grouping against *events*: the event-labelled timeline17 dev set
+"""Story grouping against *events* and *stories*: the event-labelled timeline17 dev set
 (``benchmarks/labels/events/``), through the product path, beside TF-IDF + agglomerative.
 
 The tuning sets of ``benchmarks/grouping_dev.py`` cannot see a grouper that chains separate
@@ -7,21 +7,25 @@ the topic (the BP oil spill holds hundreds of events). This set labels timeline1
 in a few dense windows of several topics (several outlets covering the same days) with the
 specific happening each reports, at giveme5w1h's granularity (a hearing, a failed
 containment attempt, an air strike, a vote); roundups and opinion pieces are ``null`` and
-left out. Same-topic events days apart are the hard negatives.
+left out. Same-topic events days apart are the hard negatives. Each event also belongs to
+one continuing *story* (the top kill, its failure and the riser cut are one; the $20bn fund
+and the congressional hearings are others), the granularity a storydesk story is meant to
+have: ``--level event|story`` scores against either (default both, one block of rows each).
 
 The labelled articles (the records ``benchmarks/web_load_store.py`` makes of timeline17,
 one JSON file each) go through ``Desk.ingest`` with the real analysis exactly as
 ``benchmarks/grouping.py`` runs giveme5w1h (its ``ingest_in_order``), in two arrival
 orders: publication order and a fixed shuffle (the dates are days, so the shuffle changes
 the order within a day). BCubed P/R/F1 and ARI against the events; beside them TF-IDF +
-agglomerative at its best threshold on this very data (an advantage storydesk does not
-get). ``--with-unlabelled`` also ingests the windows' unlabelled articles (roundups,
+agglomerative at its best threshold on this very data and level (an advantage storydesk
+does not get). ``--with-unlabelled`` also ingests the windows' unlabelled articles (roundups,
 opinion: the bridges a real stream has) and scores the labelled ones only (storydesk rows
 only; the baseline's best threshold is chosen on labelled articles).
 
-Below them, one row per system gives BCubed F1 within each topic (``f1 bpoil`` ...): the
+Below them, one row per system and level gives BCubed F1 within each topic (``f1 bpoil`` ...): the
 storydesk rows restrict each order's stories to the topic's articles; the baseline row is
-re-run on each topic at that topic's best threshold (a further advantage to it).
+re-run on each topic at that topic's best threshold (a further advantage to it). Rows are
+prefixed with their level (``story: ...``).
 ``--agreement [PASS2]`` only compares a second labelling pass with ``--labels`` (see the
 labels' README).
 
@@ -29,10 +33,11 @@ Each order is a fresh ``Desk.ingest`` (about 8 articles/s here, minutes for the 
 ``--grid`` adds a side path for tuning, labelled as such: the set is ingested once into a
 store cached under ``--cache`` (keyed by the labels and the analyzer version), then
 regrouped from its stored analyses with each setting of ``grouping_dev.GRID``, as
-``benchmarks/grouping_dev.py`` does for its sets (seconds a setting).
+``benchmarks/grouping_dev.py`` does for its sets (seconds a setting), scored at each level.
 
     PYTHONPATH=. .venv/bin/python -m benchmarks.grouping_events [--data DIR] [--json]
-        [--labels FILE] [--with-unlabelled] [--order publication|shuffled] [--assignments FILE]
+        [--labels FILE] [--level event|story] [--with-unlabelled] [--order publication|shuffled]
+        [--assignments FILE]
         [--grid [--cache DIR]] [--agreement [PASS2]]
 """
 
@@ -46,13 +51,15 @@ from collections import Counter
 from pathlib import Path
 
 from benchmarks._common import ROOT, parser, report, require
-from benchmarks.grouping import SHUFFLE_SEED, bcubed, ingest_in_order, scores, tfidf_agglomerative
+from benchmarks.grouping import SHUFFLE_SEED, bcubed, ingest_in_order, scores, storydesk_labels, tfidf_agglomerative
 from benchmarks.web_load_store import timeline17_records
 from storydesk import Settings
 
 LABELS = ROOT / "benchmarks" / "labels" / "events" / "events.jsonl"
 PASS2 = LABELS.with_name("pass2.jsonl")
-FIELDS = ("folder", "id", "date", "event", "description", "sha1")
+STORY_PAIRS = LABELS.with_name("story_pairs.jsonl")
+FIELDS = ("folder", "id", "date", "event", "description", "story", "sha1")
+LEVELS = ("event", "story")
 
 
 def read_labels(path: Path = LABELS) -> list[dict]:
@@ -68,6 +75,23 @@ def read_labels(path: Path = LABELS) -> list[dict]:
             raise ValueError(f"{path}:{n}: expected the fields {', '.join(FIELDS)}")
         rows.append(row)
     return rows
+
+
+def story_of(rows: list[dict]) -> dict[str, str]:
+    """Event -> its story; a ValueError naming the event when it sits in none or in two."""
+    out: dict[str, str] = {}
+    for r in rows:
+        if r["event"] is None:
+            continue
+        if not r["story"] or out.setdefault(r["event"], r["story"]) != r["story"]:
+            raise ValueError(f"event {r['event']}: every article of an event needs the same story "
+                             f"({out.get(r['event'])!r}, {r['story']!r})")
+    return out
+
+
+def level_gold(events: list[str], stories: dict[str, str]) -> dict[str, list[str]]:
+    """The gold of ``events`` at each level: the events themselves and their stories."""
+    return {"event": list(events), "story": [stories[e] for e in events]}
 
 
 def text_sha1(text: str) -> str:
@@ -185,22 +209,48 @@ def run_order(records: list[tuple[dict, str | None]], order: str, settings: Sett
     return [stories[f"{n:04d}.json"] for n in range(len(records))]
 
 
-def grid_rows(records: list[tuple[dict, str | None]], labels: Path, cache: Path) -> dict[str, dict]:
+def grid_rows(records: list[tuple[dict, str | None]], stories: dict[str, str], labels: Path, cache: Path,
+              levels: list[str]) -> dict[str, dict]:
     """Side path: the scored records ingested once into a cached store (``grouping_dev.build``)
-    and regrouped from their stored analyses with each ``grouping_dev.GRID`` setting."""
-    from benchmarks.grouping_dev import GRID, build, regroup
+    and regrouped from their stored analyses with each ``grouping_dev.GRID`` setting, scored
+    at each of ``levels``."""
+    from benchmarks.grouping_dev import GRID, build
     from storydesk.analyze import ANALYZER_VERSION
 
     key = text_sha1(labels.read_text(encoding="utf-8"))[:10]
-    db = build(f"events-{key}-{ANALYZER_VERSION}", [{**rec, "gold": event} for rec, event in records
-                                                    if event is not None], cache)
-    return {f"side path: regrouped from cached analyses, {label}": regroup(db, **params)
-            for label, params in GRID}
+    db = build(f"events-{key}-{ANALYZER_VERSION}", [{**rec, "gold": event, "story": stories[event]}
+                                                    for rec, event in records if event is not None], cache)
+    out = {}
+    for label, params in GRID:
+        predicted, gold = regroup_levels(db, **params)
+        for level in levels:
+            out[f"{level}: side path: regrouped from cached analyses, {label}"] = {
+                **scores(predicted, gold[level]), "stories": len(set(predicted))}
+    return out
+
+
+def regroup_levels(db: Path, **params) -> tuple[list[str], dict[str, list[str]]]:
+    """``grouping_dev.regroup``'s side path (the stored articles regrouped in the ingest's
+    order with ``params``), returning the story of each article and its gold at each level
+    instead of one level's scores."""
+    from storydesk.analyze import ANALYZER_VERSION
+    from storydesk.store import Store
+    from storydesk.store.progress import GROUPING_ORDER
+
+    with Store(db) as store:
+        ids = [r[0] for r in store.execute(f"SELECT a.id FROM articles a ORDER BY {GROUPING_ORDER}").fetchall()]
+        articles = [store.get_article(i) for i in ids]
+        analyses = {i: store.get_analysis(i, ANALYZER_VERSION) for i in ids}
+    raw = [json.loads(a.raw) for a in articles]
+    return storydesk_labels(articles, analyses, **params), {"event": [r["gold"] for r in raw],
+                                                            "story": [r["story"] for r in raw]}
 
 
 def main() -> None:
     p = parser(__doc__.splitlines()[0], "timeline17")
     p.add_argument("--labels", type=Path, default=LABELS)
+    p.add_argument("--level", action="append", choices=LEVELS,
+                   help="score against the events or the stories they belong to (default: both)")
     p.add_argument("--with-unlabelled", action="store_true",
                    help="also ingest the windows' unlabelled articles (scored: labelled ones only)")
     p.add_argument("--order", action="append", choices=("publication", "shuffled", "none"),
@@ -227,42 +277,56 @@ def main() -> None:
     bad = mismatches(rows, folder)
     if bad:
         raise SystemExit(f"{args.labels}: {len(bad)} label(s) do not match {folder}: " + "; ".join(bad[:5]))
+    try:
+        stories = story_of(rows)
+    except ValueError as exc:
+        raise SystemExit(f"{args.labels}: {exc}") from None
+    levels = [lv for lv in LEVELS if lv in (args.level or LEVELS)]
     settings = Settings().apply(args.sets)
     records = labelled_records(folder, rows, args.with_unlabelled)
     scored = [i for i, (_, e) in enumerate(records) if e is not None]
-    gold = [records[i][1] for i in scored]
+    gold = level_gold([records[i][1] for i in scored], stories)
     topics = [_topic(records[i][0]["url"].split("/")[2]) for i in scored]
-    per_topic = {}
-    results = {}
-    f1s = []
+    runs = {}
     assigned = []
+    extra = ", with unlabelled" if args.with_unlabelled else ""
     for order in [] if args.order == ["none"] else args.order or ["publication", "shuffled"]:
         labels = run_order(records, order, settings)
         assigned += [{"order": order, "article": rec["url"], "date": rec["published"], "event": event,
-                      "story": story} for (rec, event), story in zip(records, labels)]
-        result = scores([labels[i] for i in scored], gold)
-        f1s.append(result["bcubed_f1"])
-        extra = ", with unlabelled" if args.with_unlabelled else ""
-        results[f"storydesk ingest, {order} order{extra}"] = result
-        per_topic[f"per topic: storydesk ingest, {order} order{extra}"] = topic_f1(
-            [labels[i] for i in scored], gold, topics)
-    if len(f1s) > 1:
-        results["storydesk ingest, spread of F1 across orders"] = {"bcubed_f1": round(max(f1s) - min(f1s), 4)}
+                      "gold_story": stories.get(event), "story": story}
+                     for (rec, event), story in zip(records, labels)]
+        runs[f"storydesk ingest, {order} order{extra}"] = [labels[i] for i in scored]
     texts = [f"{records[i][0]['title']}\n{records[i][0]['text']}" for i in scored]
-    results["tfidf+agglomerative (best threshold, batch)"] = tfidf_agglomerative(texts, gold)
-    results.update(per_topic)
-    results["per topic: tfidf+agglomerative (best threshold for each topic)"] = {
+    results = {}
+    for level in levels:
+        results.update(level_rows(level, runs, gold[level], texts, topics))
+    if args.grid:
+        results.update(grid_rows(records, stories, args.labels, args.cache, levels))
+    if args.assignments:
+        args.assignments.write_text("".join(json.dumps(a) + "\n" for a in assigned), encoding="utf-8")
+    plural = {"event": "events", "story": "stories"}
+    counts = "; ".join(f"{len(set(g))} {plural[lv]}, {sum(1 for v in Counter(g).values() if v > 1)} with 2+ articles"
+                       for lv, g in gold.items() if lv in levels)
+    report(results, args.json, f"grouping vs events and stories: timeline17 event set ({len(scored)} articles; "
+           f"{counts}) through Desk.ingest; baseline at its best threshold on the scored data and level")
+
+
+def level_rows(level: str, runs: dict[str, list[str]], gold: list[str], texts: list[str],
+               topics: list[str]) -> dict[str, dict]:
+    """One level's block of rows: each storydesk run and the spread of F1 across them, the
+    baseline at its best threshold, then BCubed F1 within each topic for each."""
+    rows = {f"{level}: {name}": scores(labels, gold) for name, labels in runs.items()}
+    f1s = [row["bcubed_f1"] for row in rows.values()]
+    if len(f1s) > 1:
+        rows[f"{level}: storydesk ingest, spread of F1 across orders"] = {"bcubed_f1": round(max(f1s) - min(f1s), 4)}
+    rows[f"{level}: tfidf+agglomerative (best threshold, batch)"] = tfidf_agglomerative(texts, gold)
+    for name, labels in runs.items():
+        rows[f"{level}: per topic: {name}"] = topic_f1(labels, gold, topics)
+    rows[f"{level}: per topic: tfidf+agglomerative (best threshold for each topic)"] = {
         f"f1 {t}": tfidf_agglomerative([x for x, u in zip(texts, topics) if u == t],
                                        [g for g, u in zip(gold, topics) if u == t])["bcubed_f1"]
         for t in sorted(set(topics), key=str.lower)}
-    if args.grid:
-        results.update(grid_rows(records, args.labels, args.cache))
-    if args.assignments:
-        args.assignments.write_text("".join(json.dumps(a) + "\n" for a in assigned), encoding="utf-8")
-    sizes = Counter(gold)
-    report(results, args.json, f"grouping vs events: timeline17 event set ({len(gold)} articles, "
-           f"{len(sizes)} events, {sum(1 for v in sizes.values() if v > 1)} with 2+ articles) "
-           "through Desk.ingest; baseline at its best threshold on the scored data")
+    return rows
 
 
 if __name__ == "__main__":
