@@ -232,8 +232,10 @@ def _workers() -> list[int]:
     """The process ids of the desk's live helper processes: its fork server and the
     worker processes (page extraction, analysis) forked from it, children's children
     included."""
-    found: list[int] = []
-    todo = [os.getpid()]
+    import multiprocessing
+
+    found = [p.pid for p in multiprocessing.active_children() if p.pid is not None]
+    todo = list(found)  # not the news web's or `serve`'s processes, which are this one's children too
     while todo:
         pid = todo.pop()
         try:
@@ -282,6 +284,12 @@ def _rss_private_mb() -> float:
     process's private memory (an upper bound on what the tree adds, less pages that only
     the fork server and workers share)."""
     return _rss_mb(tree=False) + sum(_private_mb(pid) for pid in _workers())
+
+
+def _helpers() -> str:
+    """Each helper process's private memory in MB (the fork server first: the watcher's
+    child), as "server/worker/worker"."""
+    return "/".join(f"{_private_mb(pid):.0f}" for pid in _workers())
 
 
 def _cpu() -> float:
@@ -424,6 +432,7 @@ def run_system(system: str, args, budget: int | None) -> dict:
     rss_days: list[float] = []
     own_days: list[float] = []  # the watcher's alone, without its workers
     upper_days: list[float] = []  # round 6's count: the watcher's RSS plus the others' private memory
+    helpers_days: list[str] = []  # each helper process's private memory
     native_days: list[tuple[float, float]] = []
     held_days: list[str] = []
 
@@ -437,6 +446,7 @@ def run_system(system: str, args, budget: int | None) -> dict:
             if mark != "mid":
                 own_days.append(_rss_mb(tree=False))
                 upper_days.append(_rss_private_mb())
+                helpers_days.append(_helpers())
                 native_days.append(_native_mb())
                 held_days.append(_held(desk))
             if os.environ.get("WATCH_BENCH_TRACEMALLOC") and (mark != "mid" or args.days == 1):
@@ -482,7 +492,7 @@ def run_system(system: str, args, budget: int | None) -> dict:
             "SELECT id, polls, not_modified, interval_s, not_before, failures, last_error FROM feeds")]
         args.trace.write_text(json.dumps({"entries": trace, "feeds": polled}))
     rss_end, own_end, native_end, held_end = _rss_mb(), _rss_mb(tree=False), _native_mb(), _held(desk)
-    upper_end = _rss_private_mb()
+    upper_end, helpers_end = _rss_private_mb(), _helpers()
     time.sleep(min(30.0, 2 * args.day_seconds / 24))  # let the page watcher catch up (it is sampled)
     pages.close()
     import httpx
@@ -528,6 +538,8 @@ def run_system(system: str, args, budget: int | None) -> dict:
            enumerate(own_days + [own_end], start=1)},
         **{f"watcher RSS + others' private MB end of day {d}": round(v, 1) for d, v in
            enumerate(upper_days + [upper_end], start=1)},
+        **{f"fork server & workers' private MB end of day {d}": h for d, h in
+           enumerate(helpers_days + [helpers_end], start=1)},
         **{f"SQLite/malloc MB end of day {d}": f"{sq:.1f}/{ma:.1f}" for d, (sq, ma) in
            enumerate(native_days + [native_end], start=1)},
         **{f"stories/members/centroid terms in memory end of day {d}": h for d, h in

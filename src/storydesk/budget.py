@@ -356,8 +356,12 @@ class ForkServer:
         parent, child = forking.Pipe()
         process = forking.Process(target=_serve_forks, args=(child, parent, {id(c): c for c in self._contexts}),
                                   daemon=True, name="storydesk-forkserver")
-        with _frozen():
-            process.start()
+        # frozen for good, here too: a full collection in this process would write to every
+        # object it holds now (the model's too), and each page so written becomes the fork
+        # server's own copy, the whole heap as it was at the fork within a day or so
+        gc.collect()
+        gc.freeze()
+        process.start()
         child.close()
         self._process, self._conn = process, parent
         self.generation += 1
