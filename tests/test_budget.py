@@ -10,8 +10,9 @@ import time
 
 import pytest
 
-from storydesk.budget import ForkServer, OverBudget, Worker
+from storydesk.budget import OverBudget, Worker
 from storydesk.errors import InputError
+from storydesk.forkserver import ForkServer
 
 
 def _sleep(seconds: float) -> float:
@@ -153,7 +154,7 @@ def test_a_fork_server_that_dies_is_forked_again_and_says_so(caplog):
         os.kill(forks.pid, signal.SIGKILL)
         worker.call(os.getppid)  # the worker it forked outlives it (its pipe is the caller's)
         worker.close()
-        with caplog.at_level(logging.WARNING, logger="storydesk.budget"):
+        with caplog.at_level(logging.WARNING, logger="storydesk.forkserver"):
             after = worker.call(os.getppid)
         assert after == forks.pid != before and forks.generation == 2
         assert any("fork server" in r.getMessage() and "died" in r.getMessage() for r in caplog.records)

@@ -25,8 +25,9 @@ from collections.abc import Iterable, Iterator
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from .budget import ForkServer, Worker
+from .budget import Worker
 from .errors import StoreError
+from .forkserver import ForkServer
 from .model import Analysis, Article
 from .plausible import plausible_date
 from .store import quarantine as notes
