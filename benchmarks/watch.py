@@ -34,10 +34,12 @@ story page. Measured:
 - requests and kilobytes per new article, share of 304 answers to feed requests;
 - duplicate articles (stored articles beyond one per published page; must be 0);
 - robots.txt-disallowed fetches (must be 0);
-- CPU seconds per new article (the watcher and its worker processes, page extraction and
-  analysis, live and replaced ones; storydesk's includes the posts) and resident memory of
-  that process tree (the watcher's RSS plus each worker's private memory, so pages a fork
-  shares are counted once) at the start (the warmed desk:
+- CPU seconds per new article (the watcher, its fork server and worker processes, page
+  extraction and analysis, live and replaced ones; storydesk's includes the posts) and
+  resident memory of that process tree (the sum of the watcher's, the fork server's and
+  each live worker's PSS: every page counted once, a page shared by the fork server and
+  its workers or by all three once in all; round 6's count, the watcher's RSS plus each
+  other process's private memory, day by day beside it) at the start (the warmed desk:
   :func:`storydesk.watch.memory.warm_up`), half-way through the run, at the end of each
   simulated day and at the end; the watcher's own RSS day by day beside it.
 
@@ -227,44 +229,79 @@ def _held(desk) -> str:
 
 
 def _workers() -> list[int]:
-    """The process ids of the desk's live worker processes (page extraction, analysis)."""
+    """The process ids of the desk's live helper processes: its fork server and the
+    worker processes (page extraction, analysis) forked from it, children's children
+    included."""
     import multiprocessing
 
-    return [p.pid for p in multiprocessing.active_children() if p.pid is not None]
+    found = [p.pid for p in multiprocessing.active_children() if p.pid is not None]
+    todo = list(found)  # not the news web's or `serve`'s processes, which are this one's children too
+    while todo:
+        pid = todo.pop()
+        try:
+            tasks = list(Path(f"/proc/{pid}/task").iterdir())
+        except OSError:
+            continue
+        for task in tasks:
+            try:
+                kids = [int(k) for k in (task / "children").read_text().split()]
+            except (OSError, ValueError):
+                continue
+            found += kids
+            todo += kids
+    return found
 
 
-def _private_mb(pid: int) -> float:
-    """Memory only process ``pid`` holds (what it does not share with the watcher it was
-    forked from), in MB; 0 when it is gone."""
+def _smaps_mb(pid: int | str, fields: tuple[str, ...]) -> float:
+    """The sum of ``fields`` of process ``pid``'s memory map, in MB; 0 when it is gone."""
     try:
         rollup = Path(f"/proc/{pid}/smaps_rollup").read_text()
     except OSError:
         return 0.0
-    return sum(int(line.split()[1]) for line in rollup.splitlines()
-               if line.startswith(("Private_Clean:", "Private_Dirty:"))) / 1024
+    return sum(int(line.split()[1]) for line in rollup.splitlines() if line.startswith(fields)) / 1024
+
+
+def _private_mb(pid: int) -> float:
+    """Memory only process ``pid`` holds (pages it shares with no other process), in MB."""
+    return _smaps_mb(pid, ("Private_Clean:", "Private_Dirty:"))
 
 
 def _rss_mb(tree: bool = True) -> float:
-    """Resident memory of the watcher, and with ``tree`` of its worker processes too:
-    the watcher's RSS plus each worker's private memory (pages a fork still shares with
-    the watcher are counted once)."""
-    own = float("nan")
+    """Resident memory of the watcher alone (its RSS), or with ``tree`` of the whole
+    process tree: the watcher, its fork server and their workers, each page counted once
+    (the sum of their proportional set sizes, PSS: a page shared by n of them counts 1/n
+    in each, so the model's pages the three share are counted once in all)."""
+    if tree:
+        return sum(_smaps_mb(pid, ("Pss:",)) for pid in ["self", *_workers()])
     for line in Path("/proc/self/status").read_text().splitlines():
         if line.startswith("VmRSS:"):
-            own = int(line.split()[1]) / 1024
-    return own + sum(_private_mb(pid) for pid in _workers()) if tree else own
+            return int(line.split()[1]) / 1024
+    return float("nan")
+
+
+def _rss_private_mb() -> float:
+    """Round 6's count of the tree, kept to compare: the watcher's RSS plus each other
+    process's private memory (an upper bound on what the tree adds, less pages that only
+    the fork server and workers share)."""
+    return _rss_mb(tree=False) + sum(_private_mb(pid) for pid in _workers())
+
+
+def _helpers() -> str:
+    """Each helper process's private memory in MB (the fork server first: the watcher's
+    child), as "server/worker/worker"."""
+    return "/".join(f"{_private_mb(pid):.0f}" for pid in _workers())
 
 
 def _cpu() -> float:
-    """CPU seconds of the watcher and its worker processes: the live ones' and those
-    replaced (reaped) so far."""
+    """CPU seconds of the watcher and its helper processes: the live ones' (with what the
+    fork server's reaped workers spent) and those reaped by the watcher so far."""
     usage = resource.getrusage(resource.RUSAGE_SELF)
-    done = resource.getrusage(resource.RUSAGE_CHILDREN)  # only workers are reaped before the end
+    done = resource.getrusage(resource.RUSAGE_CHILDREN)
     live = 0.0
     for pid in _workers():
         try:
             fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-            live += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+            live += sum(int(f) for f in fields[11:15]) / os.sysconf("SC_CLK_TCK")  # utime stime cutime cstime
         except (OSError, IndexError, ValueError):
             continue
     return usage.ru_utime + usage.ru_stime + done.ru_utime + done.ru_stime + live
@@ -394,6 +431,8 @@ def run_system(system: str, args, budget: int | None) -> dict:
 
     rss_days: list[float] = []
     own_days: list[float] = []  # the watcher's alone, without its workers
+    upper_days: list[float] = []  # round 6's count: the watcher's RSS plus the others' private memory
+    helpers_days: list[str] = []  # each helper process's private memory
     native_days: list[tuple[float, float]] = []
     held_days: list[str] = []
 
@@ -406,6 +445,8 @@ def run_system(system: str, args, budget: int | None) -> dict:
             (rss_mid if mark == "mid" else rss_days).append(_rss_mb())
             if mark != "mid":
                 own_days.append(_rss_mb(tree=False))
+                upper_days.append(_rss_private_mb())
+                helpers_days.append(_helpers())
                 native_days.append(_native_mb())
                 held_days.append(_held(desk))
             if os.environ.get("WATCH_BENCH_TRACEMALLOC") and (mark != "mid" or args.days == 1):
@@ -451,6 +492,7 @@ def run_system(system: str, args, budget: int | None) -> dict:
             "SELECT id, polls, not_modified, interval_s, not_before, failures, last_error FROM feeds")]
         args.trace.write_text(json.dumps({"entries": trace, "feeds": polled}))
     rss_end, own_end, native_end, held_end = _rss_mb(), _rss_mb(tree=False), _native_mb(), _held(desk)
+    upper_end, helpers_end = _rss_private_mb(), _helpers()
     time.sleep(min(30.0, 2 * args.day_seconds / 24))  # let the page watcher catch up (it is sampled)
     pages.close()
     import httpx
@@ -494,6 +536,10 @@ def run_system(system: str, args, budget: int | None) -> dict:
         **{f"RSS end of day {d} MB": round(v, 1) for d, v in enumerate(rss_days, start=1)},
         **{f"watcher alone RSS MB end of day {d}": round(v, 1) for d, v in
            enumerate(own_days + [own_end], start=1)},
+        **{f"watcher RSS + others' private MB end of day {d}": round(v, 1) for d, v in
+           enumerate(upper_days + [upper_end], start=1)},
+        **{f"fork server & workers' private MB end of day {d}": h for d, h in
+           enumerate(helpers_days + [helpers_end], start=1)},
         **{f"SQLite/malloc MB end of day {d}": f"{sq:.1f}/{ma:.1f}" for d, (sq, ma) in
            enumerate(native_days + [native_end], start=1)},
         **{f"stories/members/centroid terms in memory end of day {d}": h for d, h in

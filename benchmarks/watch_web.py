@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import gzip
 import hashlib
+import itertools
 import json
 import random
 import sys
@@ -276,8 +277,11 @@ class NewsWeb:
 
         web = self
 
+        connections = itertools.count()
+        numbers = itertools.count()  # a live stream goes on after a reconnect: new posts, new ids
+
         def handle(ws) -> None:
-            rng = random.Random(seed)
+            rng = random.Random(seed + next(connections))
             sent = 0
             began = time.monotonic()
             try:
@@ -296,7 +300,7 @@ class NewsWeb:
                         links.append(web.entry_url(entry))
                     tag = rng.choice(TAGS)
                     text += tag
-                    n = sent
+                    n = next(numbers)
                     event = {"did": f"did:plc:sim{rng.randrange(5000):05d}", "time_us": int(now * 1e6) + n % 1000,
                              "kind": "commit", "commit": {"rev": f"r{n}", "operation": "create",
                                                           "collection": "app.bsky.feed.post", "rkey": f"k{n}",

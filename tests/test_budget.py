@@ -3,12 +3,16 @@ or grows too large is stopped from outside, and the worker comes back for the ne
 
 from __future__ import annotations
 
+import logging
+import os
+import signal
 import time
 
 import pytest
 
 from storydesk.budget import OverBudget, Worker
 from storydesk.errors import InputError
+from storydesk.forkserver import ForkServer
 
 
 def _sleep(seconds: float) -> float:
@@ -103,3 +107,56 @@ def test_a_worker_holding_max_own_mb_more_than_after_its_first_call_is_replaced(
         big, _ = worker.call(_fill_and_report, 32)  # 36 MiB more than after the first call: replaced after it
         fresh, held = worker.call(_fill_and_report, 4)
         assert big == first and fresh != first and held == 1
+
+
+def _whose(context, text: str) -> tuple[int, int, str]:
+    """Which process ran this, which one forked it, and the context's answer."""
+    import os
+
+    return os.getpid(), os.getppid(), context(text)
+
+
+def _die(context) -> None:
+    import os
+    import signal
+
+    os.kill(os.getpid(), signal.SIGKILL)
+
+
+def test_workers_from_a_fork_server_are_its_children_and_keep_their_budgets():
+    """A worker forked by the fork server runs with the context the server was started
+    with (by identity, unpicklable), is its child, not the caller's, and its budgets hold:
+    over time it is killed, a worker that dies costs its call only, and a fresh one comes."""
+    context = lambda text: text.upper()  # noqa: E731  (a lambda does not pickle)
+    with ForkServer([context]) as forks, Worker(seconds=1, memory_mb=100, context=context, forks=forks,
+                                                 max_tasks=2) as worker:
+        first = [worker.call(_whose, "ferry") for _ in range(3)]
+        assert [answer for _, _, answer in first] == ["FERRY"] * 3
+        assert {parent for _, parent, _ in first} == {forks.pid} != {os.getpid()}
+        assert first[0][0] == first[1][0] != first[2][0]  # replaced after max_tasks, from the server again
+        with pytest.raises(OverBudget, match="time budget"):
+            worker.call(_spin_with)
+        with pytest.raises(OverBudget, match=r"worker process died \(killed by signal 9\)"):
+            worker.call(_die)
+        assert worker.call(_whose, "quay")[1:] == (forks.pid, "QUAY")
+        with pytest.raises(ValueError, match="context"):
+            Worker(seconds=1, memory_mb=0, context=str.lower, forks=forks)
+
+
+def _spin_with(context) -> None:
+    _spin()
+
+
+def test_a_fork_server_that_dies_is_forked_again_and_says_so(caplog):
+    with ForkServer() as forks, Worker(seconds=10, memory_mb=0, forks=forks) as worker:
+        before = worker.call(os.getppid)
+        assert before == forks.pid
+        os.kill(forks.pid, signal.SIGKILL)
+        worker.call(os.getppid)  # the worker it forked outlives it (its pipe is the caller's)
+        worker.close()
+        with caplog.at_level(logging.WARNING, logger="storydesk.forkserver"):
+            after = worker.call(os.getppid)
+        assert after == forks.pid != before and forks.generation == 2
+        assert any("fork server" in r.getMessage() and "died" in r.getMessage() for r in caplog.records)
+        pid = worker._process.pid
+    assert not os.path.exists(f"/proc/{pid}") and forks.pid is None  # closed: the worker and server reaped

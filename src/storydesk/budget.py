@@ -15,6 +15,10 @@ The memory budget is the resident memory the worker may add to what it started w
 watched every few milliseconds, with the address space capped at twice
 that (``RLIMIT_AS``) so that no allocation, however fast, gets far past it.
 
+A long-running caller (the watcher) has its workers forked by a
+:class:`~storydesk.forkserver.ForkServer` started early instead of by itself, so that a
+worker never copies pages the caller writes later in the run.
+
 Where ``fork`` is not available (Windows), or a budget is 0, the work runs in the
 calling process, unbounded.
 
@@ -36,7 +40,10 @@ import time
 from collections.abc import Callable
 from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .forkserver import ForkServer, _Forked
 
 log = logging.getLogger(__name__)
 
@@ -134,7 +141,7 @@ class Worker:
     """
 
     def __init__(self, seconds: float, memory_mb: int, context: Any = None, max_tasks: int = 0,
-                 max_own_mb: int = 0):
+                 max_own_mb: int = 0, forks: ForkServer | None = None):
         if seconds < 0 or memory_mb < 0:
             raise ValueError(f"budgets must be 0 (off) or more, got {seconds} s and {memory_mb} MiB")
         if max_tasks < 0 or max_own_mb < 0:
@@ -146,11 +153,14 @@ class Worker:
         self._tasks = 0  # calls run by the current worker process
         self._own_base: int | None = None  # what it held of its own after its first call
         self._context = context
-        self._process: BaseProcess | None = None
+        self._process: BaseProcess | _Forked | None = None
         self._conn: Connection | None = None
         self._base_rss = 0
         self._lock = threading.Lock()
         self._forkable = "fork" in multiprocessing.get_all_start_methods()
+        if forks is not None and context is not None and not forks.holds(context):
+            raise ValueError("the fork server was not started with this worker's context")
+        self._forks = forks
 
     @property
     def bounded(self) -> bool:
@@ -177,16 +187,18 @@ class Worker:
     def _start(self) -> None:
         forking = multiprocessing.get_context("fork")
         parent, child = forking.Pipe()
-        process = forking.Process(target=_child, args=(child, self.memory_mb << 20, self._context, parent),
-                                  daemon=True, name="storydesk-budget")
-        # the fork's cyclic collector would write to every object it inherited (the model's
-        # too) and so copy every page of them: frozen, they stay shared with this process
-        gc.freeze()
-        try:
-            process.start()
-        finally:
-            gc.unfreeze()
-        child.close()
+        process: BaseProcess | _Forked
+        if self._forks is not None:
+            try:
+                process = self._forks.fork(child, self.memory_mb << 20, self._context)
+            finally:
+                child.close()
+        else:
+            process = forking.Process(target=_child, args=(child, self.memory_mb << 20, self._context, parent),
+                                      daemon=True, name="storydesk-budget")
+            with _frozen():
+                process.start()
+            child.close()
         self._process, self._conn = process, parent
         self._base_rss = _rss(process.pid) or 0
         self._tasks = 0
@@ -283,3 +295,15 @@ class Worker:
         code = process.exitcode if process is not None else None
         how = f"killed by signal {-code}" if code is not None and code < 0 else f"exit status {code}"
         return "over", f"its worker process died ({how}), probably out of memory"
+
+
+class _frozen:
+    """``gc.freeze()`` around a fork: the child's cyclic collector would otherwise write
+    to every object it inherited (the model's too) and so copy every page of them; frozen,
+    they stay shared with the process it was forked from."""
+
+    def __enter__(self) -> None:
+        gc.freeze()
+
+    def __exit__(self, *exc: object) -> None:
+        gc.unfreeze()

@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING
 
 from .budget import Worker
 from .errors import StoreError
+from .forkserver import ForkServer
 from .model import Analysis, Article
 from .plausible import plausible_date
 from .store import quarantine as notes
@@ -52,12 +53,27 @@ class Guard:
         self._desk = desk
         self._extractor: Worker | None = None
         self._analyzer: Worker | None = None
+        self._forks: ForkServer | None = None
 
     def close(self) -> None:
         for worker in (self._extractor, self._analyzer):
             if worker is not None:
                 worker.close()
         self._extractor = self._analyzer = None
+        if self._forks is not None:
+            self._forks.close()
+        self._forks = None
+
+    def serve_forks(self) -> None:
+        """Fork the budget workers from now on from a fork server forked now, with the
+        model loaded (:class:`storydesk.budget.ForkServer`): a long-running desk calls it
+        once what the workers need is loaded and before its own state grows, so that a
+        replaced worker starts from that base and not from the desk as it is by then."""
+        settings = self._desk.settings
+        if self._forks is None and Worker(settings.article_seconds, settings.article_memory_mb).bounded:
+            self.close()  # workers forked before now would hold on to the desk's pages
+            self._forks = ForkServer([self._desk.nlp])
+            self._forks.start()
 
     # -- extraction ----------------------------------------------------------------------
     def read_html(self, data: bytes, source: str) -> Article:
@@ -68,7 +84,8 @@ class Guard:
         settings = self._desk.settings
         if self._extractor is None:
             self._extractor = Worker(settings.article_seconds, settings.article_memory_mb,
-                                     max_tasks=settings.worker_max_tasks, max_own_mb=settings.worker_max_mb)
+                                     max_tasks=settings.worker_max_tasks, max_own_mb=settings.worker_max_mb,
+                                     forks=self._forks)
         return html_reader(self._extractor, settings.max_html_tags)(data, source)
 
     # -- analysis ------------------------------------------------------------------------
@@ -78,7 +95,7 @@ class Guard:
             desk = self._desk
             self._analyzer = Worker(desk.settings.article_seconds, desk.settings.article_memory_mb, desk.nlp,
                                    max_tasks=desk.settings.worker_max_tasks,
-                                   max_own_mb=desk.settings.worker_max_mb)
+                                   max_own_mb=desk.settings.worker_max_mb, forks=self._forks)
         return self._analyzer
 
     def usable(self, article: Article) -> Article:

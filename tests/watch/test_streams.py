@@ -242,3 +242,95 @@ def test_mastodon_streaming_catches_up_through_rest_after_a_drop(desk, settings)
     assert len(ids) == len(set(ids)) == 10
     assert connections[0] == "/api/v1/streaming?stream=public" and len(connections) >= 2
     assert rest_asked[0] is None and statuses[4]["id"] in rest_asked  # caught up from the cursor
+
+
+class SilentJetstream:
+    """A Jetstream on loopback that sends the first ``first`` events on its first
+    connection and then goes quiet without closing: it reads nothing more, so the client's
+    keepalive pings are never answered (a half-dead link, an overloaded server). Later
+    connections get every event from the asked cursor. A bare socket server: a websocket
+    library would answer the pings for it."""
+
+    def __init__(self, events: list[str], first: int):
+        import socket
+
+        self.events = events
+        self.first = first
+        self.cursors: list[int | None] = []
+        self._held: list = []
+        self._listener = socket.create_server(("127.0.0.1", 0))
+        self.port = self._listener.getsockname()[1]
+        threading.Thread(target=self._accept, daemon=True).start()
+
+    def _accept(self) -> None:
+        while True:
+            try:
+                conn, _ = self._listener.accept()
+            except OSError:
+                return
+            self._held.append(conn)
+            self._serve(conn)
+
+    def _serve(self, conn) -> None:
+        import base64
+        import hashlib
+        import re
+
+        request = b""
+        while b"\r\n\r\n" not in request:
+            request += conn.recv(4096)
+        head = request.split(b"\r\n\r\n")[0].decode()
+        query = parse_qs(urlsplit(head.split()[1]).query)
+        cursor = int(query["cursor"][0]) if "cursor" in query else None
+        self.cursors.append(cursor)
+        key = re.search(r"(?im)^sec-websocket-key:\s*(\S+)", head).group(1)
+        accept = base64.b64encode(hashlib.sha1((key + "258EAFA5-E914-47DA-95CA-C5AB0DC85B11").encode()).digest())
+        conn.sendall(b"HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+                     b"Sec-WebSocket-Accept: " + accept + b"\r\n\r\n")
+        todo = [e for e in self.events if cursor is None or json.loads(e)["time_us"] >= cursor]
+        for line in todo[:self.first] if len(self.cursors) == 1 else todo:
+            payload = line.encode()
+            size = bytes([len(payload)]) if len(payload) < 126 else b"\x7e" + len(payload).to_bytes(2, "big")
+            conn.sendall(b"\x81" + size + payload)  # a text frame, unmasked (server to client)
+
+    def close(self) -> None:
+        self._listener.close()
+        for conn in self._held:
+            conn.close()
+
+
+def test_jetstream_gone_quiet_is_a_drop_resumed_from_its_cursor(desk, caplog):
+    """A server that stops answering keepalive pings (the connection open, nothing
+    moving) is dropped after watch_timeout and followed again from the cursor."""
+    events = (FIXTURES / "jetstream.jsonl").read_text().splitlines()
+    server = SilentJetstream(events, first=12)
+    desk.settings = desk.settings.replace(watch_timeout=1.0)
+    expected = sum(1 for e in events if json.loads(e)["kind"] == "commit"
+                   and json.loads(e)["commit"]["operation"] == "create"
+                   and json.loads(e)["commit"]["collection"] == "app.bsky.feed.post")
+    try:
+        watcher = Watcher(desk, posts=[f"jetstream:ws://127.0.0.1:{server.port}/subscribe"])
+        took = watch_until(watcher, lambda: watcher.stats.posts >= expected, timeout=20)
+    finally:
+        server.close()
+    posts = _posts(desk)
+    assert len(posts) == len({p["id"] for p in posts}) == expected  # none missed, none twice
+    last_before = max(json.loads(e)["time_us"] for e in events[:12])
+    assert server.cursors[:2] == [None, last_before - 1_000_000]
+    assert took < 15
+    assert any("keepalive ping timeout" in r.getMessage() and "resuming from cursor" in r.getMessage()
+               for r in caplog.records)
+
+
+def test_posts_get_their_turn_while_polls_keep_coming(desk):
+    """Polls come first, but a watcher that cannot keep up with its feeds (their answers
+    always waiting) still takes every other item from its streams: a stream starved of
+    turns would fill its queue, stop reading its socket, miss its pings and be dropped."""
+    watcher = Watcher(desk)
+    for n in range(10):
+        watcher._quick.put(("poll", n))
+    for n in range(3):
+        watcher._posts.put(("post", n))
+    taken = [watcher._next_item() for _ in range(8)]
+    assert [kind for kind, _ in taken] == ["poll", "post"] * 3 + ["poll", "poll"]
+    assert [n for kind, n in taken if kind == "post"] == [0, 1, 2]  # in order

@@ -9,6 +9,8 @@ import os
 import signal
 from datetime import UTC, datetime
 
+import pytest
+
 from storydesk import Desk, budget
 from storydesk.ingest.html import read_html
 from storydesk.pipeline import stages
@@ -43,18 +45,23 @@ def _started_workers(monkeypatch) -> list[int]:
     return pids
 
 
-def test_pages_and_analyses_in_recycled_workers_equal_those_in_process(settings, nlp, monkeypatch):
+@pytest.mark.parametrize("forks", [True, False], ids=["fork server", "forked from the desk"])
+def test_pages_and_analyses_in_recycled_workers_equal_those_in_process(settings, nlp, monkeypatch, forks):
     """Every page extracted and every article analyzed by a fresh worker (replaced after
-    each task) is what the watcher's own process makes of it."""
+    each task), forked from the watcher's fork server or from the desk itself, is what the
+    watcher's own process makes of it."""
     pages = [(FIXTURES / f"{name}.html").read_bytes() for name in ("ferry", "stadium", "flood")]
     sources = [f"https://news.example/{n}" for n in range(len(pages))]
     inline = [read_html(page, source) for page, source in zip(pages, sources)]
     started = _started_workers(monkeypatch)
     with Desk(settings.replace(worker_max_tasks=1)) as desk:
         desk._nlp = nlp
+        if forks:
+            desk.guard.serve_forks()
         extracted = [desk.guard.read_html(page, source) for page, source in zip(pages, sources)]
         analysed = [desk.analyze([article], cache=False)[0].analysis for article in extracted]
     assert len(set(started)) == 2 * len(pages)  # a fresh worker for every page and every analysis
+    assert all(_parent(pid) is None for pid in started)  # all stopped with the desk
     assert extracted == inline
     with Desk(settings.replace(db=":memory:", article_seconds=0, article_memory_mb=0)) as here:
         here._nlp = nlp  # no budget: analysed in this process
@@ -91,9 +98,19 @@ def test_a_page_that_kills_its_worker_costs_that_page_only(web, desk, monkeypatc
     assert watcher.stats.page_errors == 1
 
 
+def _parent(pid: int) -> int | None:
+    """The parent of live process ``pid`` (None: gone, or a zombie)."""
+    try:
+        state, parent = open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()[:2]
+    except OSError:
+        return None
+    return None if state == "Z" else int(parent)
+
+
 def test_workers_are_replaced_every_worker_max_tasks(web, desk, monkeypatch):
     """A watch of many pages goes through several worker processes (the setting), each
-    forked from the watcher, none left running once the desk is closed."""
+    forked from the watcher's fork server (started with the model loaded, before
+    anything else grows), none left running once the desk is closed."""
     desk.settings = desk.settings.replace(worker_max_tasks=2)
     started = _started_workers(monkeypatch)
     base = "/t-recycle"
@@ -103,8 +120,14 @@ def test_workers_are_replaced_every_worker_max_tasks(web, desk, monkeypatch):
     web.route(f"{base}/feed.rss", rss("The Valley Post", web.base, items))
     add_feeds(desk, web.url(f"{base}/feed.rss"))
     watcher = Watcher(desk)
-    watch_until(watcher, lambda: watcher.stats.articles >= 3, timeout=30)
+    parents: set[int | None] = set()
+    watch_until(watcher, lambda: parents.update(_parent(p) for p in started) or watcher.stats.articles >= 3,
+                timeout=30)
     assert watcher.stats.articles == 3 and watcher.stats.page_errors == 0
+    server = desk.guard._forks
+    assert server is not None and server.pid != os.getpid() and _parent(server.pid) == os.getpid()
+    assert parents - {None} == {server.pid}  # every worker forked by it, not by the watcher
     assert len(set(started)) >= 4  # warm-up's two, each replaced after a second task (3 pages, 3 analyses)
+    server_pid = server.pid
     desk.close()
-    assert not [pid for pid in started if os.path.exists(f"/proc/{pid}")]  # stopped and reaped
+    assert not [pid for pid in [*started, server_pid] if os.path.exists(f"/proc/{pid}")]  # stopped and reaped

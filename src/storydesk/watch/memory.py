@@ -1,7 +1,8 @@
 """A watcher's memory stays flat: what is loaded once is loaded at start, the parsing
 libraries run in worker processes that are replaced every ``worker_max_tasks`` pages or
-analyses (what they fragment goes back to the system with them), and what big batches
-freed in the watcher itself is handed back.
+analyses (what they fragment goes back to the system with them), forked from a fork
+server started right after that loading (so they never copy pages the watcher writes
+later), and what big batches freed in the watcher itself is handed back.
 
 - :func:`warm_up`: the spaCy model, one analysis, and the stop lists of every language
   trafilatura's justext fallback reads (about 27 MB, otherwise loaded by the first page
@@ -36,10 +37,13 @@ M_TRIM_THRESHOLD = -1
 
 
 def warm_up(desk) -> None:
-    """Load now what a watching desk would otherwise load on first use, then start its
-    two worker processes (page extraction, analysis: :class:`storydesk.quarantine.Guard`),
-    forked from it with all of that loaded, before any fetching thread runs."""
+    """Load now what a watching desk would otherwise load on first use, start the fork
+    server its worker processes (page extraction, analysis:
+    :class:`storydesk.quarantine.Guard`) are forked from, with all of that loaded and
+    before any fetching thread runs or the desk's own state grows
+    (:class:`storydesk.budget.ForkServer`), then its two workers."""
     from ..errors import InputError
+    from ..ingest import html  # noqa: F401  (the workers' code: loaded once, shared)
     from ..ingest.common import make_article
 
     try:  # trafilatura's fallback builds this once, from every language's list
@@ -49,6 +53,7 @@ def warm_up(desk) -> None:
             external.jt_stoplist_init()
     except (ImportError, AttributeError) as exc:  # another trafilatura: its first fallback pays instead
         log.debug("justext stop lists not preloaded: %s", exc)
+    desk.guard.serve_forks()  # loads the model
     desk.analyze([make_article(text=_WARM_UP, source="warm-up", format="text", raw="")], cache=False)
     try:
         desk.guard.read_html(f"<html><body><article><p>{_WARM_UP}</p></article></body></html>".encode(), "warm-up")

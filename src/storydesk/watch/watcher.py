@@ -45,6 +45,10 @@ TRENDING_EVERY_REAL = 5.0
 CURSOR_EVERY = 1.0
 #: Items waiting for the writer before stream threads wait too.
 QUEUE_SIZE = 5000
+#: Polls (their articles first) come before posts, but one item in this many is a post when
+#: one waits: a watcher that cannot keep up with its feeds still follows its streams (a
+#: stream starved of turns fills its queue, stops reading, misses its pings and is dropped).
+POST_TURN = 2
 #: Polls fetched and waiting for the writer before no more feeds are handed out.
 MAX_WAITING_POLLS = 64
 #: Page cache of each worker's read-only store connection, in KiB.
@@ -132,6 +136,7 @@ class Watcher:
         self._quick: queue.Queue = queue.Queue()
         self._polls: queue.Queue = queue.Queue()  # polls before posts: an article waits for no post
         self._posts: queue.Queue = queue.Queue(QUEUE_SIZE)
+        self._turns = 0  # items taken: every POST_TURN-th is a post if one waits
         self._jobs: queue.Queue = queue.Queue()
         self._in_flight: set[int] = set()  # handed out, not yet applied by the writer
         self._fetching: set[int] = set()  # handed out, not yet fetched
@@ -179,6 +184,12 @@ class Watcher:
         return self.stats
 
     def _next_item(self):
+        self._turns += 1
+        if self._turns % POST_TURN == 0:
+            try:
+                return self._posts.get_nowait()
+            except queue.Empty:
+                pass
         for ready in (self._quick, self._polls):
             try:
                 return ready.get_nowait()

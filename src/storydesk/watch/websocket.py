@@ -31,8 +31,9 @@ def keep_following(address: Callable[[], str], *, handle: Callable[[str | bytes]
         if before is not None and not before():
             return
         try:
+            # a ping unanswered for ``timeout`` (a server or link gone quiet) is a drop too
             with connect(address(), open_timeout=timeout, close_timeout=1.0, max_size=MAX_MESSAGE_BYTES,
-                         user_agent_header=agent) as ws:
+                         user_agent_header=agent, ping_interval=timeout, ping_timeout=timeout) as ws:
                 wait = 1.0
                 while not stop.is_set():
                     try:
