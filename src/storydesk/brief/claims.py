@@ -212,7 +212,8 @@ def claim_features(s: list[Frame], s_items: set[str], t: list[Frame], t_items: s
     - ``s_main_in_t`` / ``t_main_in_s``: share of each sentence's main clauses whose
       predicate the other says; ``t_frames_in_s``: the same over all of ``t``'s clauses;
     - ``main_roles_in_t`` / ``t_main_roles_in_s``: share of the doers and done-tos of
-      each sentence's main clauses that the other names;
+      each sentence's main clauses that the other names; ``s_unsaid``: no clause of ``s``
+      has its predicate said in ``t``;
     - ``core_both``: the smaller of the two shares of main-claim items (predicates,
       roles) the other sentence has; ``no_s_main``: ``s`` has no main clause.
 
@@ -246,4 +247,6 @@ def claim_features(s: list[Frame], s_items: set[str], t: list[Frame], t_items: s
         "core_both": round(min(_share(sorted(s_core), lambda k: k in t_items),
                                _share(sorted(t_core), lambda k: k in s_items)), 3),
         "no_s_main": 0.0 if s_main else 1.0,
+        # no clause of s, main or not, has its predicate said in t
+        "s_unsaid": 0.0 if any(_said(f, t_items, t, related) for f in s if f.predicate) else 1.0,
     }
