@@ -136,9 +136,14 @@ ARREST = "Police arrested Tom Walker outside the stadium in Leeds on Saturday af
     # a denial
     (STORM, "The storm killed no people in the valley on Sunday, police said.",
      "Twelve people were killed by the storm in the valley on Sunday, police said.", "negation_flip"),
-    # another doer
+    # the doer and the done-to reversed
     (ARREST, "Tom Walker arrested Peter Lindqvist outside the stadium in Leeds on Saturday after the match.",
      "Tom Walker was arrested by police outside the stadium in Leeds on Saturday after the match.", "role_swap"),
+    # another named doer
+    ("Anna Berg arrested Tom Walker outside the stadium in Leeds on Saturday after the match.",
+     "Peter Lindqvist arrested Tom Walker outside the stadium in Leeds on Saturday after the match.",
+     "Tom Walker was arrested by Anna Berg outside the stadium in Leeds on Saturday after the match.",
+     "agent_differs"),
     # a part of it: the same man, place and day, but not the arrest
     (ARREST, "Tom Walker was outside the stadium in Leeds on Saturday after the match.",
      "Tom Walker was arrested by police outside the stadium in Leeds on Saturday after the match.", "claim_unsaid"),

@@ -13,7 +13,9 @@ says where two sentences disagree:
   it in the other ("Depp assaulted Heard" / "Heard assaulted Depp");
 - ``agent_clash``: the main claims have different named doers, and the second's doer is
   one the first names without making it the doer ("Heard said Depp assaulted her" /
-  "Heard was abusive");
+  "Heard was abusive"); ``agent_differs``: the same main predicate, and each doer a
+  name the other sentence does not give ("Berg arrested Walker" / "Lindqvist arrested
+  Walker");
 - ``predicate_shared``: a main predicate of the first is said in the second, and
   ``predicates_covered`` the share of its main clauses whose predicate is;
 - ``dates_clash``: both give dates and none is the same.
@@ -129,6 +131,12 @@ def _named(key: str | None) -> bool:
     return key is not None and key.startswith("@")
 
 
+def _other_name(a: str, b: str) -> bool:
+    """Two ``@`` names that share no word ("@andrew cuomo" and "@andrew m. cuomo" may be
+    one person; "@anna berg" and "@peter lindqvist" are not)."""
+    return not set(a[1:].replace("(", " ").split()) & set(b[1:].replace("(", " ").split())
+
+
 def _flipped(a: list[Frame], b: list[Frame], b_items: set[str]) -> bool:
     """True when ``a`` denies a predicate that ``b`` says without denying it."""
     denied_in_b = {p for f in b if f.negated for p in f.predicate}
@@ -147,11 +155,17 @@ def clash_features(s: list[Frame], s_items: set[str], t: list[Frame], t_items: s
     clash = bool(s_doers and t_doers and not s_doers & t_doers and t_doers <= s_items)
     main_predicates = {p for f in s if f.main for p in f.predicate}
     said = [f.predicate & t_items for f in s if f.main]
+    # the same main predicate with another named doer, each named only in its own
+    # sentence ("Berg arrested Walker" / "Lindqvist arrested Walker")
+    differs = any(f.main and g.main and f.predicate & g.predicate and _named(f.agent) and _named(g.agent)
+                  and _other_name(f.agent, g.agent) and f.agent not in t_items and g.agent not in s_items
+                  for f in s for g in t)
     return {
         "predicates_covered": sum(1 for x in said if x) / len(said) if said else 0.0,
         "negation_flip": 1.0 if _flipped(s, t, t_items) or _flipped(t, s, s_items) else 0.0,
         "role_swap": 1.0 if swap else 0.0,
         "agent_clash": 1.0 if clash else 0.0,
+        "agent_differs": 1.0 if differs else 0.0,
         "predicate_shared": 1.0 if main_predicates & t_items else 0.0,
     }
 
