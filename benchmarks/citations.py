@@ -219,7 +219,7 @@ LEXICAL_FEATURES = ("cosine", "cover_s", "cover_t", "cover_both", "cover_rest", 
 SIGNS = {"cosine": 1, "cover_s": 1, "cover_t": 1, "cover_both": 1, "cover_rest": 1, "main_main": 1,
          "s_main_in_t": 1, "ledes": 1, "numbers_shared": 1, "core_both": 1, "main_roles_in_t": 1,
          "dense": 1, "numbers_clash": -1, "entities_missing": -1, "rest_both": 1, "s_items_covered": 1,
-         "sub_main": -1, "agent_clash": -1, "adds_one": -1, "opens_one": -1}
+         "sub_main": -1, "agent_clash": -1, "adds_one": -1, "opens_one": -1, "bridge": 1}
 #: Inverse strength of the L2 penalty on standardised features; chosen out of fold on
 #: train (0.003 to 1.0 tried; 0.03, 0.1, 0.3 and 1.0 again with the fifth round of labels)
 #: for recall at the threshold whose precision's lower bound reaches 0.95.
@@ -231,16 +231,18 @@ REPEATS = 5  # cross-validations, each dealing the stories to the folds anew
 TARGET_PRECISION = 0.95
 
 
-def _pairs(groups, stories, embedded: bool, names):
+def _pairs(groups, stories, embedded: bool, names, base=None):
     """Every labelled pair's features and label (1 for ``same``); vetoed pairs are left
-    out (the model never cites them, whatever their words)."""
-    from storydesk.brief.citations import VETOES
+    out (the model never cites them, whatever their words). With ``base``, ``bridge``
+    is read under it."""
+    from storydesk.brief.citations import VETOES, CiteModel
 
+    probe = CiteModel({}, 0.0, 0.5, base=base)
     xs, ys = [], []
     for g in groups:
         sents = stories[g.story][1 if embedded else 0]
         starts = [s for s, _ in sents.pieces[g.b]]
-        feats = sents.features(g.a, g.span, g.b)
+        feats = sents.model_features(g.a, g.span, g.b, probe)
         for t_start, label in g.labels.items():
             if t_start not in starts:
                 continue  # a fragment storydesk never cites
@@ -272,12 +274,12 @@ def _signed_logistic(x, y, signs: list[int], c: float):
     return w[:d], float(w[d])
 
 
-def _logistic(groups, stories, embedded: bool, names):
+def _logistic(groups, stories, embedded: bool, names, base=None):
     import numpy as np
 
     from storydesk.brief.citations import CiteModel
 
-    xs, ys = _pairs(groups, stories, embedded, names)
+    xs, ys = _pairs(groups, stories, embedded, names, base)
     x = np.asarray(xs, dtype=float)
     mean, std = x.mean(axis=0), x.std(axis=0)
     std[std == 0] = 1.0
@@ -286,7 +288,7 @@ def _logistic(groups, stories, embedded: bool, names):
     # the weights of the standardised features, folded back onto the raw ones
     raw = coef / std
     weights = {n: round(float(w), 4) for n, w in zip(names, raw) if round(float(w), 4)}
-    return CiteModel(weights, round(bias - float(raw @ mean), 4), 0.5)
+    return CiteModel(weights, round(bias - float(raw @ mean), 4), 0.5, base=base)
 
 
 def _best(groups, stories, model, embedded: bool):
@@ -298,7 +300,7 @@ def _best(groups, stories, model, embedded: bool):
         if best is None or best[1] == 0.0:
             out.append(None)
             continue
-        feats = sents.features(g.a, g.span, g.b)[best[0]]
+        feats = sents.model_features(g.a, g.span, g.b, model)[best[0]]
         out.append((model.logit(feats), g.labels.get(sents.pieces[g.b][best[0]][0]), g.positive))
     return out
 
@@ -406,6 +408,7 @@ def fit(groups, stories, embedded: bool, repeats: int = REPEATS) -> None:
     from storydesk.brief.citations import CiteModel
 
     names = LEXICAL_FEATURES + (("dense",) if embedded else ())
+    bridged = names + ("bridge",)
     rows: list = []
     for repeat in range(repeats):
         ids = sorted({g.story for g in groups})
@@ -413,7 +416,8 @@ def fit(groups, stories, embedded: bool, repeats: int = REPEATS) -> None:
             random.Random(repeat).shuffle(ids)
         for fold in range(FOLDS):
             held = set(ids[fold::FOLDS])
-            model = _logistic([g for g in groups if g.story not in held], stories, embedded, names)
+            kept = [g for g in groups if g.story not in held]
+            model = _logistic(kept, stories, embedded, bridged, _logistic(kept, stories, embedded, names))
             scored = [g for g in groups if g.story in held]
             rows.extend((*r, g.story) for g, r in zip(scored, _best(scored, stories, model, embedded))
                         if r is not None)
@@ -421,7 +425,8 @@ def fit(groups, stories, embedded: bool, repeats: int = REPEATS) -> None:
     positives = repeats * sum(g.positive for g in groups)
     curve = precision_curve(rows, scale, positives)
     threshold = _threshold_lower_bound(curve)
-    model = _logistic(groups, stories, embedded, names)
+    base = _logistic(groups, stories, embedded, names)
+    model = _logistic(groups, stories, embedded, bridged, base)
     final = CiteModel(model.weights, model.bias, threshold, scale)
     name = "EMBEDDED" if embedded else "LEXICAL"
     print(f"# {name}: out of fold on train ({FOLDS}-fold CV by story x{repeats}); the point estimate "
@@ -429,7 +434,8 @@ def fit(groups, stories, embedded: bool, repeats: int = REPEATS) -> None:
     for point in curve:
         print(f"#   >= {point['threshold']:.2f}: {point['cited']:5d} cited  P {point['P']:.3f}  "
               f"P_low {point['P_low']:.3f}  R {point['R']:.3f}")
-    print(f"{name} = CiteModel({final.weights!r}, {final.bias!r}, {threshold!r}, {scale!r})")
+    print(f"{name}_BASE = CiteModel({base.weights!r}, {base.bias!r}, 0.5)")
+    print(f"{name} = CiteModel({final.weights!r}, {final.bias!r}, {threshold!r}, {scale!r}, base={name}_BASE)")
 
 
 def agreement() -> dict[str, float]:

@@ -122,7 +122,7 @@ def _partial_rows(args, index: int, n: int, a: int, b: int, origin: dict, s_text
     from storydesk.brief.citations import LEXICAL, VETOES, key_items
 
     span = (origin["start"], origin["end"])
-    feats = story.features(a, span, b)
+    feats = story.model_features(a, span, b, LEXICAL)
     if not feats:
         return []
     probs = [LEXICAL.probability(f) for f in feats]
@@ -215,7 +215,7 @@ def main(argv: list[str] | None = None) -> None:
                 rankers = [lexical, dense, overlap]
                 hard: list[int] = []
                 if args.hard:
-                    feats = story.features(a, (origin["start"], origin["end"]), b)
+                    feats = story.model_features(a, (origin["start"], origin["end"]), b, LEXICAL)
                     starts = [st for st, _ in story.pieces[b]]
                     model = [0.0] * len(texts)
                     for k, (st, _) in enumerate(pieces[b]):

@@ -132,7 +132,7 @@ def pool(stories: list[LoadedStory], briefed, out: Path) -> int:
                 vectors = tfidf([content_terms(t) for t in [entry["text"], *texts]])
                 rankers = [[cosine(vectors[0], v) for v in vectors[1:]],
                            [overlap_score(analyzed[a], span, item, piece) for piece in sents.pieces[b]],
-                           [LEXICAL.probability(f) for f in sents.features(a, span, b)]]
+                           [LEXICAL.probability(f) for f in sents.model_features(a, span, b, LEXICAL)]]
                 chosen = set()
                 for scores in rankers:
                     chosen.update(sorted(range(len(texts)), key=lambda k: -scores[k])[:TOP])

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import pytest
+
 from storydesk.brief.citations import LEXICAL, StorySentences, key_items
 from storydesk.brief.summary import SummaryParams, build_summary
 
@@ -144,3 +146,41 @@ def test_a_sentence_sharing_only_names_and_numbers_is_never_cited():
     assert sents.best(0, span, 1, EVEN)[1] == 0.0  # not even at an even chance
     assert sents.features(0, span, 2)[0]["names_only"] == 0.0
     assert [b for b, _, _, _ in sents.reporting(0, span, set(), LEXICAL)] == [2]
+
+
+# A report told in three outlets' words: the tax agency's wording shares little with the
+# Treasury's, and a third outlet's wording shares much with both (written for these tests).
+TAX_NAMES = (("Treasury Department", "ORG", "Treasury Department"),
+             ("House Democrats", "ORG", "House Democrats"))
+TREASURY = ("The Treasury Department on Tuesday missed a second deadline from House Democrats to provide "
+            "the tax returns of the president.")
+AGENCY = ("The tax agency on Tuesday failed to meet a congressional deadline for turning over the returns "
+          "of the president to lawmakers.")
+THIRD = ("The Treasury Department on Tuesday failed to meet a second deadline from House Democrats for "
+         "turning over the tax returns of the president.")
+PART = ("The tax agency is part of the Treasury Department, which House Democrats oversee. It keeps "
+        "the returns of every president.")
+
+
+def _tax(*texts):
+    return StorySentences([analyzed(t, outlet=f"Outlet {i}", source=f"{i}.txt", entities=TAX_NAMES)
+                           for i, t in enumerate(texts)])
+
+
+def test_a_report_in_other_words_is_linked_through_a_third_outlets_wording():
+    alone, bridged = _tax(TREASURY, AGENCY), _tax(TREASURY, AGENCY, THIRD)
+    span = alone.pieces[0][0]
+    assert alone.bridges(0, span, 1, LEXICAL.base) == [0.0]  # no third article, no link
+    (link,) = bridged.bridges(0, span, 1, LEXICAL.base)
+    # both links must hold: the bridge is the weaker of s -> u and u -> t
+    s_u = LEXICAL.base.probability(bridged.features(0, span, 2)[0])
+    u_t = LEXICAL.base.probability(bridged.features(2, bridged.pieces[2][0], 1)[0])
+    assert link == pytest.approx(min(s_u, u_t), abs=0.05) and link > 0.5
+    assert bridged.best(0, span, 1, LEXICAL)[1] > alone.best(0, span, 1, LEXICAL)[1]
+
+
+def test_a_partial_report_is_not_cited_through_a_third_outlet():
+    sents = _tax(TREASURY, PART, THIRD)
+    span = sents.pieces[0][0]
+    assert 1 not in {b for b, _, _, _ in sents.reporting(0, span, set(), LEXICAL)}
+    assert sents.best(0, span, 1, LEXICAL)[1] < sents.best(0, span, 2, LEXICAL)[1]

@@ -123,3 +123,37 @@ def test_a_question_in_the_summary_is_reported_by_no_sentence(nlp):
     span = (0, len(question))  # never cited itself, but a summary may hold it
     assert story.features(0, span, 1)[0]["s_question"] == 1.0
     assert story.best(0, span, 1, EVEN)[1] == 0.0
+
+
+STORM = "The storm killed 12 people in the valley on Sunday, police said."
+ARREST = "Police arrested Tom Walker outside the stadium in Leeds on Saturday after the match."
+
+
+@pytest.mark.parametrize("s, t, u, veto", [
+    # another number for the same count
+    (STORM, "The storm killed 40 people in the valley on Sunday, police said.",
+     "Twelve people were killed by the storm in the valley on Sunday, police said.", "numbers_contradict"),
+    # a denial
+    (STORM, "The storm killed no people in the valley on Sunday, police said.",
+     "Twelve people were killed by the storm in the valley on Sunday, police said.", "negation_flip"),
+    # the doer and the done-to reversed
+    (ARREST, "Tom Walker arrested Peter Lindqvist outside the stadium in Leeds on Saturday after the match.",
+     "Tom Walker was arrested by police outside the stadium in Leeds on Saturday after the match.", "role_swap"),
+    # another named doer
+    ("Anna Berg arrested Tom Walker outside the stadium in Leeds on Saturday after the match.",
+     "Peter Lindqvist arrested Tom Walker outside the stadium in Leeds on Saturday after the match.",
+     "Tom Walker was arrested by Anna Berg outside the stadium in Leeds on Saturday after the match.",
+     "agent_differs"),
+    # a part of it: the same man, place and day, but not the arrest
+    (ARREST, "Tom Walker was outside the stadium in Leeds on Saturday after the match.",
+     "Tom Walker was arrested by police outside the stadium in Leeds on Saturday after the match.", "claim_unsaid"),
+])
+def test_a_sentence_that_says_something_else_is_never_cited_even_beside_a_true_report(nlp, s, t, u, veto):
+    """t shares nearly every word with s, and a third outlet u reports s fully, so that
+    u links them (``bridge``); t is still never cited, at any threshold."""
+    story = StorySentences(_story(nlp, s, t, u))
+    span = story.pieces[0][0]
+    assert story.features(0, span, 1)[0][veto] == 1.0
+    assert story.best(0, span, 1, EVEN)[1] == 0.0
+    assert story.best(0, span, 2, LEXICAL)[1] >= LEXICAL.threshold  # u is cited
+    assert [b for b, _, _, _ in story.reporting(0, span, set(), LEXICAL)] == [2]

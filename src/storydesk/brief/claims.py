@@ -13,7 +13,9 @@ says where two sentences disagree:
   it in the other ("Depp assaulted Heard" / "Heard assaulted Depp");
 - ``agent_clash``: the main claims have different named doers, and the second's doer is
   one the first names without making it the doer ("Heard said Depp assaulted her" /
-  "Heard was abusive");
+  "Heard was abusive"); ``agent_differs``: the same main predicate, and each doer a
+  name the other sentence does not give ("Berg arrested Walker" / "Lindqvist arrested
+  Walker");
 - ``predicate_shared``: a main predicate of the first is said in the second, and
   ``predicates_covered`` the share of its main clauses whose predicate is;
 - ``dates_clash``: both give dates and none is the same.
@@ -129,6 +131,15 @@ def _named(key: str | None) -> bool:
     return key is not None and key.startswith("@")
 
 
+def _other_name(a: str | None, b: str | None) -> bool:
+    """Two ``@`` names that share no word ("@andrew cuomo" and "@andrew m. cuomo" may be
+    one person; "@anna berg" and "@peter lindqvist" are not)."""
+    if not (_named(a) and _named(b)):
+        return False
+    assert a is not None and b is not None
+    return not set(a[1:].replace("(", " ").split()) & set(b[1:].replace("(", " ").split())
+
+
 def _flipped(a: list[Frame], b: list[Frame], b_items: set[str]) -> bool:
     """True when ``a`` denies a predicate that ``b`` says without denying it."""
     denied_in_b = {p for f in b if f.negated for p in f.predicate}
@@ -147,11 +158,16 @@ def clash_features(s: list[Frame], s_items: set[str], t: list[Frame], t_items: s
     clash = bool(s_doers and t_doers and not s_doers & t_doers and t_doers <= s_items)
     main_predicates = {p for f in s if f.main for p in f.predicate}
     said = [f.predicate & t_items for f in s if f.main]
+    # the same main predicate with another named doer, each named only in its own
+    # sentence ("Berg arrested Walker" / "Lindqvist arrested Walker")
+    differs = any(f.main and g.main and f.predicate & g.predicate and _other_name(f.agent, g.agent)
+                  and f.agent not in t_items and g.agent not in s_items for f in s for g in t)
     return {
         "predicates_covered": sum(1 for x in said if x) / len(said) if said else 0.0,
         "negation_flip": 1.0 if _flipped(s, t, t_items) or _flipped(t, s, s_items) else 0.0,
         "role_swap": 1.0 if swap else 0.0,
         "agent_clash": 1.0 if clash else 0.0,
+        "agent_differs": 1.0 if differs else 0.0,
         "predicate_shared": 1.0 if main_predicates & t_items else 0.0,
     }
 
@@ -212,7 +228,8 @@ def claim_features(s: list[Frame], s_items: set[str], t: list[Frame], t_items: s
     - ``s_main_in_t`` / ``t_main_in_s``: share of each sentence's main clauses whose
       predicate the other says; ``t_frames_in_s``: the same over all of ``t``'s clauses;
     - ``main_roles_in_t`` / ``t_main_roles_in_s``: share of the doers and done-tos of
-      each sentence's main clauses that the other names;
+      each sentence's main clauses that the other names; ``s_unsaid``: no clause of ``s``
+      has its predicate said in ``t``;
     - ``core_both``: the smaller of the two shares of main-claim items (predicates,
       roles) the other sentence has; ``no_s_main``: ``s`` has no main clause.
 
@@ -246,4 +263,6 @@ def claim_features(s: list[Frame], s_items: set[str], t: list[Frame], t_items: s
         "core_both": round(min(_share(sorted(s_core), lambda k: k in t_items),
                                _share(sorted(t_core), lambda k: k in s_items)), 3),
         "no_s_main": 0.0 if s_main else 1.0,
+        # no clause of s, main or not, has its predicate said in t
+        "s_unsaid": 0.0 if any(_said(f, t_items, t, related) for f in s if f.predicate) else 1.0,
     }
