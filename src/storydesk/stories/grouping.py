@@ -31,9 +31,15 @@ article), the two are one story split by arrival order and are merged: the one t
 started first keeps its id (:attr:`Assignment.merged` names the other). These three were
 chosen on NeuS/AllSides train (leads and titles, undated) and timeline17 (dated), see
 ``benchmarks/grouping_dev.py``; so was ``time_penalty`` (what an article loses per
-doubling of its distance beyond the window: at 0.035 a story months away needs a match
-about 0.15 stronger, which keeps separate episodes of one subject apart; on timeline17
-both precision and recall against topics are higher than at 0.02).
+doubling of its distance beyond the window: at 0.08 a story two months away needs a
+match about 0.25 stronger, which keeps separate episodes of one subject apart: chosen on
+the event set's continuing stories, 0.08 to 0.15 a plateau, ``benchmarks/grouping_events.py``).
+
+A story also keeps the vectors of its ``recent_vectors`` newest members (see
+:mod:`.members`), and a joining article needs a cosine of ``recent_floor`` with their
+sum as well: a long story's centroid keeps its subject's words, so another story of the
+same subject (an inquiry beside a spill's containment) would otherwise join it through
+them.
 
 After a batch, :meth:`StoryGrouper.refine` merges the stories the batch touched with
 the stories they are one with by *average link* (the mean cosine between their articles,
@@ -74,6 +80,7 @@ from ..config import DEFAULTS
 from ..model import story_id_for
 from .dedup import LshIndex, from_bytes, signature, to_bytes
 from .features import Features, shifted
+from .members import cosine, keep_member, merge_members, recent_centroid
 from .story_state import Assignment, StoryState, add_time, merge_times, nearest_gap, times_gap
 
 #: Prefix of entity features in a vector (a character no word contains).
@@ -100,7 +107,7 @@ class StoryGrouper:
         max_terms: int = 400,
         article_terms: int = 150,
         idf_buckets: int = 1 << 18,
-        time_penalty: float = 0.035,
+        time_penalty: float = 0.08,
         horizon_days: float = 365.0,
         idf_warmup: int = 100,
         min_shared: int = 2,
@@ -109,6 +116,9 @@ class StoryGrouper:
         refine_threshold: float = 0.25,
         recent_members: int | None = None,
         link_threshold: float = 0.0,
+        recent_vectors: int = 16,
+        recent_terms: int = 60,
+        recent_floor: float = 0.1,
     ):
         if not 0.0 < threshold < 1.0:
             raise ValueError(f"threshold must be between 0 and 1, got {threshold!r}")
@@ -136,7 +146,16 @@ class StoryGrouper:
             raise ValueError(f"link_threshold must be in [0, 1), got {link_threshold!r}")
         if recent_members is not None and recent_members < 1:
             raise ValueError(f"recent_members must be at least 1 (or None), got {recent_members!r}")
+        if recent_vectors < 0 or recent_terms < 1:
+            raise ValueError("recent_vectors must be at least 0 and recent_terms at least 1")
+        if not 0.0 <= recent_floor < 1.0 or (recent_floor and not recent_vectors):
+            raise ValueError(f"recent_floor must be in [0, 1) and needs recent_vectors, got {recent_floor!r}")
         self.link_threshold = link_threshold
+        #: Newest member vectors a story keeps (:mod:`.members`), each cut to ``recent_terms``;
+        #: a joining article needs a cosine of ``recent_floor`` with their sum.
+        self.recent_vectors = recent_vectors
+        self.recent_terms = recent_terms
+        self.recent_floor = recent_floor
         #: Members whose signatures a story keeps in memory (its newest; None: all of them).
         self.recent_members = recent_members
         self.refine_threshold = refine_threshold
@@ -400,6 +419,7 @@ class StoryGrouper:
         elif gone.dated:
             keep.first, keep.last = min(keep.first, gone.first), max(keep.last, gone.last)
         keep.times = merge_times(keep.times, gone.times)
+        keep.recent = merge_members(keep.recent, gone.recent, self.recent_vectors)
         keep.size += gone.size
         keep.duplicates += gone.duplicates
         keep.members.update(gone.members)
@@ -440,6 +460,9 @@ class StoryGrouper:
             floor = self.threshold if t is not None or story.dated else self.undated_threshold
             if sim <= floor:
                 continue
+            # close to its recent coverage too, not only to its whole centroid (cheap: few get here)
+            if self.recent_floor and cosine(vec, recent_centroid(story.recent)) < self.recent_floor:
+                continue
             if t is not None and story.dated:  # only dated stories merge: time backs the bridge
                 joinable.append((sim, story))
             if best is None or sim > best_sim or (sim == best_sim and story.id < best.id):
@@ -462,6 +485,8 @@ class StoryGrouper:
         if t is not None:
             add_time(best.times, t)
         best.size += 1
+        if self.recent_vectors:
+            keep_member(best.recent, features.article_id, t, vec, keep=self.recent_vectors, terms=self.recent_terms)
         self._remember(best, features.article_id, sig)
         best, merged = self._merge_bridged(best, joinable, before)
         return Assignment(features.article_id, best.id, round(best_sim, 6), new, None, buckets, merged)
