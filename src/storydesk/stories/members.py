@@ -69,10 +69,13 @@ def recent_centroid(members: list[Member]) -> dict[str, float]:
     return out
 
 
+def sparse_dot(a: dict[str, float], b: dict[str, float]) -> float:
+    """Dot product of two sparse vectors (walks the smaller)."""
+    small, large = (a, b) if len(a) <= len(b) else (b, a)
+    return sum(w * large.get(t, 0.0) for t, w in small.items())
+
+
 def cosine(a: dict[str, float], b: dict[str, float]) -> float:
     """Cosine of two sparse vectors (0 when either is empty)."""
     n2 = sum(w * w for w in a.values()) * sum(w * w for w in b.values())
-    if n2 <= 0:
-        return 0.0
-    small, large = (a, b) if len(a) <= len(b) else (b, a)
-    return sum(w * large.get(t, 0.0) for t, w in small.items()) / math.sqrt(n2)
+    return sparse_dot(a, b) / math.sqrt(n2) if n2 > 0 else 0.0
