@@ -33,6 +33,16 @@ from benchmarks.grouping import bcubed, storydesk_labels  # noqa: E402
 
 GRID = [  # (label, grouper parameters)
     ("defaults", {}),
+    ("recent_floor 0 (before round 7)", {"recent_floor": 0.0}),
+    ("time_penalty 0.06", {"time_penalty": 0.06}),
+    ("time_penalty 0.08 (the event set's story level asks for it; the gate fell)", {"time_penalty": 0.08}),
+    ("time_penalty 0.08, recent_floor 0", {"time_penalty": 0.08, "recent_floor": 0.0}),
+    ("time_penalty 0.1", {"time_penalty": 0.1}),
+    ("time_penalty 0.15", {"time_penalty": 0.15}),
+    ("recent_floor 0.08", {"recent_floor": 0.08}),
+    ("recent_floor 0.12", {"recent_floor": 0.12}),
+    ("recent_vectors 8", {"recent_vectors": 8}),
+    ("recent_vectors 32", {"recent_vectors": 32}),
     ("threshold 0.2", {"threshold": 0.2}),
     ("threshold 0.25", {"threshold": 0.25}),
     ("threshold 0.25, link_threshold 0.15", {"threshold": 0.25, "link_threshold": 0.15}),
@@ -45,7 +55,6 @@ GRID = [  # (label, grouper parameters)
     ("no merges", {"merge_threshold": 1.0}),
     ("refine_threshold 0.2", {"refine_threshold": 0.2}),
     ("refine_threshold 0.3", {"refine_threshold": 0.3}),
-    ("time_penalty 0.05", {"time_penalty": 0.05}),
 ]
 
 

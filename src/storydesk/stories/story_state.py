@@ -48,6 +48,8 @@ class StoryState:
     #: The distinct publication times of its dated members, ascending, the newest
     #: ``MEMBER_TIMES`` of them (empty while the story is undated).
     times: list[datetime] = field(default_factory=list)
+    #: Its newest members' vectors (see :mod:`.members`; empty unless the grouper keeps them).
+    recent: list[list] = field(default_factory=list)
 
     def to_dict(self) -> dict:
         return {
@@ -61,6 +63,7 @@ class StoryState:
             "duplicates": self.duplicates,
             "dated": self.dated,
             "times": [t.isoformat() for t in self.times],
+            "recent": self.recent,
         }
 
     @classmethod
@@ -76,6 +79,7 @@ class StoryState:
             duplicates=int(data.get("duplicates", 0)),
             dated=bool(data.get("dated", True)),
             times=_stored_times(data),
+            recent=[[a, t, dict(v)] for a, t, v in data.get("recent", ())],
         )
 
 
