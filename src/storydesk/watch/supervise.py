@@ -94,17 +94,21 @@ class Supervisor:
     def _run_one(self, first: float, until: float | None) -> tuple[bool, bool]:
         """One watcher (see :func:`_watch`): (it finished, it stored something)."""
         events = self._context.Queue()
-        stop = self._context.Event()
+        # closing ``stop`` (this end of a pipe) tells the watcher to stop: never blocks, whether
+        # or not the watcher still lives (a multiprocessing Event's set() waits for waiters
+        # that a process exiting mid-wait never wakes)
+        told, stop = self._context.Pipe(duplex=False)
         process = self._context.Process(
-            target=_watch, args=(self.settings, self.posts, self.clock, (first, until), events, stop, os.getpid()),
+            target=_watch, args=(self.settings, self.posts, self.clock, (first, until), events, told, os.getpid()),
             name="storydesk-watcher")
         process.start()
+        told.close()
         self._process = process
         finished = stored = False
         try:
             while True:
                 if self.stop.is_set():
-                    stop.set()
+                    stop.close()
                 try:
                     kind, value = events.get(timeout=0.2)
                 except queue.Empty:
@@ -120,7 +124,7 @@ class Supervisor:
                     self._add(value)
                     break
         finally:
-            stop.set()
+            stop.close()
             process.join()
             self._process = None
             events.close()
@@ -142,10 +146,10 @@ def replaced_at(first: float, now: float, every: float) -> float:
 
 
 def _watch(settings: Settings, posts: list[str], clock: Clock, span: tuple[float, float | None], events,
-           stop, parent: int) -> None:
+           told, parent: int) -> None:
     """The child: one watcher, warmed, then watching until it is replaced (see
     :func:`replaced_at`; ``span``: the supervisor's first start and its end, if any),
-    ``stop`` is set, or its supervisor is gone."""
+    the supervisor closes its end of ``told``, or the supervisor is gone."""
     from ..desk import Desk
     from .memory import tune_allocator
     from .watcher import Watcher
@@ -155,7 +159,7 @@ def _watch(settings: Settings, posts: list[str], clock: Clock, span: tuple[float
     mine = threading.Event()
 
     def relay() -> None:
-        while not stop.wait(1.0) and os.getppid() == parent:
+        while not told.poll(1.0) and os.getppid() == parent:
             pass
         mine.set()
 
