@@ -11,7 +11,23 @@ from storydesk import Desk
 from storydesk.watch.supervise import Supervisor
 
 from .conftest import add_feeds
+from .feedgen import Item, rss
 from .test_resume import _feed
+
+
+def _full_feed(web, base: str) -> bytes:
+    """Two entries carrying their full text (two articles of their own, no page fetched)."""
+    texts = [
+        ("The harbour authority said on Tuesday that the new ferry terminal would open in June, after "
+        "two years of building and a dispute with the contractor over the cost of the pier. "
+        "Commuters have used a temporary landing since the old terminal was closed in 2022. "),
+        ("Flood barriers along the river were raised overnight as the water rose to its highest level "
+        "in a decade, the county's emergency office said, and two schools in the valley stayed "
+        "closed. Forecasters expect the rain to ease by the weekend. "),
+    ]
+    items = [Item(f"Full story {i}", web.url(f"/full/{i}"), text[:80], content=f"<p>{text * 4}</p>",
+                  guid=f"{base}-full-{i}") for i, text in enumerate(texts)]
+    return rss("Full Text Herald", web.base, items)
 
 
 def test_a_replaced_watcher_resumes_without_gap_or_duplicate(web, settings):
@@ -30,7 +46,7 @@ def test_a_replaced_watcher_resumes_without_gap_or_duplicate(web, settings):
         while supervisor.restarts < 1 and time.monotonic() < deadline:
             time.sleep(0.1)
         # a feed that only the second watcher (or a later one) can find
-        web.route(f"{base}/b.rss", _feed(web, f"{base}-b", 5, first=3), etag='"b1"')
+        web.route(f"{base}/b.rss", _full_feed(web, base), etag='"b1"')
         with Desk(settings) as desk:
             add_feeds(desk, web.url(f"{base}/b.rss"))
         while (supervisor.restarts < 2 or len(told) < 5) and time.monotonic() < deadline:
