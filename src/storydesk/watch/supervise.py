@@ -99,7 +99,8 @@ class Supervisor:
         # that a process exiting mid-wait never wakes)
         told, stop = self._context.Pipe(duplex=False)
         process = self._context.Process(
-            target=_watch, args=(self.settings, self.posts, self.clock, (first, until), events, told, os.getpid()),
+            target=_watch, args=(self.settings, self.posts, self.clock, (first, until), events, told, os.getpid(),
+                                 _logging()),
             name="storydesk-watcher")
         process.start()
         told.close()
@@ -145,8 +146,18 @@ def replaced_at(first: float, now: float, every: float) -> float:
     return first + every * (math.floor((now + every / 2 - first) / every) + 1)
 
 
+def _logging() -> tuple[int, str | None, dict[str, int]]:
+    """This process's logging set-up, for the watcher to log as it does: the root level, the
+    format of its first handler, and the levels set on named loggers."""
+    root = logging.getLogger()
+    form = root.handlers[0].formatter if root.handlers else None
+    named = {name: logger.level for name, logger in logging.Logger.manager.loggerDict.items()
+             if isinstance(logger, logging.Logger) and logger.level != logging.NOTSET}
+    return root.level, form._fmt if form is not None else None, named
+
+
 def _watch(settings: Settings, posts: list[str], clock: Clock, span: tuple[float, float | None], events,
-           told, parent: int) -> None:
+           told, parent: int, logs: tuple[int, str | None, dict[str, int]]) -> None:
     """The child: one watcher, warmed, then watching until it is replaced (see
     :func:`replaced_at`; ``span``: the supervisor's first start and its end, if any),
     the supervisor closes its end of ``told``, or the supervisor is gone."""
@@ -155,6 +166,11 @@ def _watch(settings: Settings, posts: list[str], clock: Clock, span: tuple[float
     from .watcher import Watcher
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C reaches the whole group: the supervisor decides
+    level, form, named = logs  # a spawned process starts with logging unconfigured
+    if form is not None:
+        logging.basicConfig(level=level, format=form)
+    for name, named_level in named.items():
+        logging.getLogger(name).setLevel(named_level)
     tune_allocator()
     mine = threading.Event()
 
