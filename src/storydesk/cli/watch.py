@@ -53,7 +53,9 @@ def watch(
     (conditional GET, its publishing rate, faster while one of its stories trends), full
     text fetched for summary-only entries, posts counted for trends; every article is
     stored, analyzed and grouped as it arrives. State lives in the store: stopping and
-    starting again resumes without duplicates or gaps. See `storydesk feeds list`."""
+    starting again resumes without duplicates or gaps, which is how the watcher process is
+    replaced by a fresh one every `watch_restart_hours` (24; 0: never, in this process).
+    See `storydesk feeds list`."""
     from ..watch import Watcher
     from ..watch.feedlist import read_feed_list
     from ..watch.health import add as add_feeds
