@@ -531,7 +531,8 @@ def run_system(system: str, args, budget: int | None) -> dict:
         extra = {"posts": stats.posts, "posts linked to a story": stats.posts_linked,
                  "edits in place": stats.edits, "failed polls": stats.failures}
         if supervisor is not None:
-            extra.update({"watchers replaced": supervisor.restarts, "watchers died": supervisor.deaths})
+            extra.update({"watchers replaced": supervisor.restarts, "watchers died": supervisor.deaths,
+                          "s without a watcher at a replacement (max)": round(max(supervisor.gaps, default=0.0), 1)})
     else:
         extra = naive_poll(desk, clock, start, span, ready, budget, arrived)
     cpu = _cpu() - cpu_start

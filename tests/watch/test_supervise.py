@@ -58,6 +58,7 @@ def test_a_replaced_watcher_resumes_without_gap_or_duplicate(web, settings):
     stats = supervisor.run()
     helper.join(5)
     assert supervisor.restarts >= 2 and supervisor.deaths == 0
+    assert len(supervisor.gaps) >= 2 and all(0 < gap < 120 for gap in supervisor.gaps)  # the next one's load
     with Desk(settings) as desk:
         articles = desk.store.list_articles()
         entries = desk.store.execute("SELECT count(*) FROM feed_entries").fetchone()[0]

@@ -26,6 +26,7 @@ import os
 import queue
 import signal
 import threading
+import time
 from collections.abc import Callable, Iterable
 
 from ..config import Settings
@@ -59,6 +60,8 @@ class Supervisor:
         self.stats = WatchStats()
         self.restarts = 0  # watchers replaced on schedule
         self.deaths = 0  # watchers that died
+        self.gaps: list[float] = []  # real seconds from one watcher's end to the next one watching
+        self._ended: float | None = None
         self._on_article = on_article
         self._context = multiprocessing.get_context("spawn")
         self._process: multiprocessing.process.BaseProcess | None = None
@@ -116,12 +119,16 @@ class Supervisor:
                     if not process.is_alive():
                         break
                     continue
-                if kind == "article":
+                if kind == "warm":
+                    if self._ended is not None:
+                        self.gaps.append(time.monotonic() - self._ended)
+                elif kind == "article":
                     stored = True
                     if self._on_article is not None:
                         self._on_article(value)
                 elif kind == "done":
                     finished = True
+                    self._ended = time.monotonic()
                     self._add(value)
                     break
         finally:
@@ -184,6 +191,7 @@ def _watch(settings: Settings, posts: list[str], clock: Clock, span: tuple[float
         watcher = Watcher(desk, clock=clock, posts=posts, stop=mine,
                           on_article=lambda event: events.put(("article", event)))
         watcher.warm()
+        events.put(("warm", None))
         first, until = span
         ends = replaced_at(first, clock.time(), settings.watch_restart_hours * 3600)
         stats = watcher.run(until=ends if until is None else min(ends, until))
