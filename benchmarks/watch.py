@@ -72,6 +72,8 @@ from benchmarks._common import ROOT, default_data, report, require  # noqa: E402
 
 DAY = 86400.0
 NAIVE_AGENT = "naive-poller/1.0"
+#: Supervised, day ends are sampled this many simulated seconds before the watcher is replaced.
+BEFORE_RESTART = 0.05 * DAY
 SECTIONS = ("news", "world", "politics", "business", "sport")
 
 
@@ -216,6 +218,27 @@ def _native_mb() -> tuple[float, float]:
     return sqlite_mb, malloc_mb
 
 
+def _python_blocks(path: Path) -> str:
+    """Python's allocated blocks and pymalloc's arenas in use (``sys._debugmallocstats``,
+    written whole to ``path``: it prints to the C stderr, redirected for the call)."""
+    import re
+
+    sys.stderr.flush()
+    saved = os.dup(2)
+    try:
+        with open(path, "w") as out:
+            os.dup2(out.fileno(), 2)
+            sys._debugmallocstats()
+    finally:
+        os.dup2(saved, 2)
+        os.close(saved)
+    text = path.read_text()
+    arenas = re.search(r"# arenas allocated current\s*=\s*([\d,]+)", text)
+    held = re.search(r"# bytes in allocated blocks\s*=\s*([\d,]+)", text)
+    return (f"{sys.getallocatedblocks():,} blocks, {arenas.group(1) if arenas else '?'} arenas, "
+            f"{int(held.group(1).replace(',', '')) / 1e6 if held else float('nan'):.1f} MB in pymalloc blocks")
+
+
 def _held(desk) -> str:
     """The stories the desk's grouping holds in memory, their member signatures and
     centroid terms (what a story that stays active could grow without a bound)."""
@@ -266,29 +289,35 @@ def _private_mb(pid: int) -> float:
     return _smaps_mb(pid, ("Private_Clean:", "Private_Dirty:"))
 
 
-def _rss_mb(tree: bool = True) -> float:
-    """Resident memory of the watcher alone (its RSS), or with ``tree`` of the whole
-    process tree: the watcher, its fork server and their workers, each page counted once
-    (the sum of their proportional set sizes, PSS: a page shared by n of them counts 1/n
-    in each, so the model's pages the three share are counted once in all)."""
+def _rss_mb(tree: bool = True, watcher: int | str = "self") -> float:
+    """Resident memory of the watcher alone (its RSS; process ``watcher``: this one, or
+    the supervised child), or with ``tree`` of the whole process tree: this process (the
+    supervisor, or the watcher itself), the watcher, its fork server and their workers,
+    each page counted once (the sum of their proportional set sizes, PSS: a page shared by
+    n of them counts 1/n in each, so the model's pages they share are counted once in all)."""
     if tree:
         return sum(_smaps_mb(pid, ("Pss:",)) for pid in ["self", *_workers()])
-    for line in Path("/proc/self/status").read_text().splitlines():
-        if line.startswith("VmRSS:"):
-            return int(line.split()[1]) / 1024
+    try:
+        for line in Path(f"/proc/{watcher}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+    except OSError:
+        pass
     return float("nan")
 
 
-def _rss_private_mb() -> float:
+def _rss_private_mb(watcher: int | str = "self") -> float:
     """Round 6's count of the tree, kept to compare: the watcher's RSS plus each other
     process's private memory (an upper bound on what the tree adds, less pages that only
     the fork server and workers share)."""
-    return _rss_mb(tree=False) + sum(_private_mb(pid) for pid in _workers())
+    others = [pid for pid in ["self", *_workers()] if str(pid) != str(watcher)]
+    return _rss_mb(tree=False, watcher=watcher) + sum(_private_mb(pid) for pid in others)
 
 
 def _helpers() -> str:
-    """Each helper process's private memory in MB (the fork server first: the watcher's
-    child), as "server/worker/worker"."""
+    """Each helper process's private memory in MB, as "server/worker/worker" (the fork
+    server first: the watcher's child; supervised, the watcher first, then its fork
+    server and workers)."""
     return "/".join(f"{_private_mb(pid):.0f}" for pid in _workers())
 
 
@@ -396,7 +425,12 @@ def run_system(system: str, args, budget: int | None) -> dict:
     if args.window_days is not None:
         settings = settings.replace(story_window_days=args.window_days)
     desk = Desk(settings)
-    warm_up(desk)  # what `storydesk watch` loads before its first poll, for both systems: the start is warm
+    restart_hours = settings.watch_restart_hours if args.restart_hours is None else args.restart_hours
+    settings = settings.replace(watch_restart_hours=restart_hours)
+    supervised = system == "storydesk" and restart_hours > 0  # what `storydesk watch` does then
+    supervisor = None
+    if not supervised:  # the supervised watcher warms up in its own process
+        warm_up(desk)  # what `storydesk watch` loads before its first poll, for both systems: the start is warm
     start = time.time() - span - 600  # the simulated days end just before now
     web, ready, timed = start_web(plan, start, factor, args.posts_rate if system == "storydesk" else 0.0,
                                   args.seed, data, folder)
@@ -421,13 +455,21 @@ def run_system(system: str, args, budget: int | None) -> dict:
                       "found": found_at - start, "latency_s": round(latency, 2)})
         pages.offer(article.id, story_id, stored_at[entry])
 
-    rss_start, cpu_start = _rss_mb(), _cpu()
+    rss_start, cpu_start = (float("nan") if supervised else _rss_mb()), _cpu()
+    warm = threading.Event()  # supervised: the tree's start is taken at the first article (warm by then)
+
+    def watcher_pid() -> int | str:
+        pid = supervisor.pid if supervisor is not None else None
+        return pid if pid is not None else ("self" if not supervised else 0)
     rss_mid: list[float] = []
     snapshots: list = []
-    if os.environ.get("WATCH_BENCH_TRACEMALLOC"):
+    blocks_days: list[str] = []  # Python's allocated blocks and pymalloc's arenas (--memory-trace)
+    if args.memory_trace:
+        args.memory_trace.mkdir(parents=True, exist_ok=True)
+    if args.tracemalloc:
         import tracemalloc
 
-        tracemalloc.start()
+        tracemalloc.start(8)
 
     rss_days: list[float] = []
     own_days: list[float] = []  # the watcher's alone, without its workers
@@ -437,19 +479,24 @@ def run_system(system: str, args, budget: int | None) -> dict:
     held_days: list[str] = []
 
     def sample_mid() -> None:  # resident memory half-way through the run and at each day's end
-        marks = sorted([(start + span / 2, "mid")] + [(start + d * DAY, d) for d in range(1, args.days)],
-                       key=lambda mark: mark[0])
+        days = [(start + d * DAY, d) for d in range(1, args.days)]
+        if supervised:  # just before each replacement (a day's end): the watcher at its oldest and largest
+            days = [(at - BEFORE_RESTART, d) for at, d in days + [(start + span, args.days)]]
+        mid = start + span / 2 - (BEFORE_RESTART if supervised else 0.0)
+        marks = sorted([(mid, "mid")] + days, key=lambda mark: mark[0])
         for at, mark in marks:
             while clock.time() < at:
                 time.sleep(0.2)
             (rss_mid if mark == "mid" else rss_days).append(_rss_mb())
             if mark != "mid":
-                own_days.append(_rss_mb(tree=False))
-                upper_days.append(_rss_private_mb())
+                own_days.append(_rss_mb(tree=False, watcher=watcher_pid()))
+                upper_days.append(_rss_private_mb(watcher_pid()))
                 helpers_days.append(_helpers())
-                native_days.append(_native_mb())
-                held_days.append(_held(desk))
-            if os.environ.get("WATCH_BENCH_TRACEMALLOC") and (mark != "mid" or args.days == 1):
+                native_days.append(_native_mb() if not supervised else (float("nan"),) * 2)
+                held_days.append(_held(desk) if not supervised else "-")
+            if args.memory_trace and mark != "mid":
+                blocks_days.append(_python_blocks(args.memory_trace / f"mallocstats-{mark}.txt"))
+            if args.tracemalloc and (mark != "mid" or args.days == 1):
                 import tracemalloc  # where the memory of the rest of the run goes
 
                 snapshots.append(tracemalloc.take_snapshot())
@@ -465,14 +512,27 @@ def run_system(system: str, args, budget: int | None) -> dict:
                 at = iso(start - 7 * DAY + (n + 0.5) * 7 * DAY / week)
                 feeds_db.record_entry(desk.store, row["id"], f"history-{n}", "-", None, [], at, at)
         posts = [f"jetstream:{ready['jetstream']}"] if ready.get("jetstream") else []
-        watcher = Watcher(desk, clock=clock, posts=posts,
-                          on_article=lambda ev: arrived(ev.article, ev.story_id, ev.edited, ev.found_at,
-                                                        ev.latency_s))
+        def told(ev) -> None:
+            nonlocal rss_start
+            if supervised and not warm.is_set():
+                rss_start = _rss_mb()
+                warm.set()
+            arrived(ev.article, ev.story_id, ev.edited, ev.found_at, ev.latency_s)
+
+        if supervised:
+            from storydesk.watch.supervise import Supervisor
+
+            supervisor = runner = Supervisor(settings, clock=clock, posts=posts, on_article=told)
+        else:
+            runner = Watcher(desk, clock=clock, posts=posts, on_article=told)
         while clock.time() < start:
             time.sleep(0.05)
-        watcher.run(until=start + span)
-        extra = {"posts": watcher.stats.posts, "posts linked to a story": watcher.stats.posts_linked,
-                 "edits in place": watcher.stats.edits, "failed polls": watcher.stats.failures}
+        stats = runner.run(until=start + span)
+        extra = {"posts": stats.posts, "posts linked to a story": stats.posts_linked,
+                 "edits in place": stats.edits, "failed polls": stats.failures}
+        if supervisor is not None:
+            extra.update({"watchers replaced": supervisor.restarts, "watchers died": supervisor.deaths,
+                          "s without a watcher at a replacement (max)": round(max(supervisor.gaps, default=0.0), 1)})
     else:
         extra = naive_poll(desk, clock, start, span, ready, budget, arrived)
     cpu = _cpu() - cpu_start
@@ -480,19 +540,37 @@ def run_system(system: str, args, budget: int | None) -> dict:
         import tracemalloc
 
         snapshots.append(tracemalloc.take_snapshot())
-        for day, (before, after) in enumerate(zip(snapshots, snapshots[1:]), start=2):
+        pairs = list(zip(snapshots, snapshots[1:], [f"day {d}" for d in range(2, len(snapshots) + 1)]))
+        if len(snapshots) > 2:  # and over the whole run after the first day
+            pairs.append((snapshots[0], snapshots[-1], f"days 2 to {len(snapshots)}"))
+        for before, after, days in pairs:
             total = sum(s.size for s in after.statistics("filename")) - sum(
                 s.size for s in before.statistics("filename"))
-            print(f"-- what grew on day {day}: {total / 1e6:+.1f} MB traced Python memory; by file, "
+            print(f"-- what grew on {days}: {total / 1e6:+.1f} MB traced Python memory; by file, "
                   "then by line --", file=sys.stderr)
             for stat in after.compare_to(before, "filename")[:8] + after.compare_to(before, "lineno")[:12]:
                 print(stat, file=sys.stderr)
+            for stat in after.compare_to(before, "traceback")[:6]:
+                print(f"{stat.size_diff / 1e3:+.0f} kB, {stat.count_diff:+d} blocks:", file=sys.stderr)
+                for line in stat.traceback.format(limit=8):
+                    print("   ", line, file=sys.stderr)
     if args.trace:
         polled = [dict(r) for r in desk.store.execute(
             "SELECT id, polls, not_modified, interval_s, not_before, failures, last_error FROM feeds")]
         args.trace.write_text(json.dumps({"entries": trace, "feeds": polled}))
-    rss_end, own_end, native_end, held_end = _rss_mb(), _rss_mb(tree=False), _native_mb(), _held(desk)
-    upper_end, helpers_end = _rss_private_mb(), _helpers()
+    if args.memory_trace:
+        blocks_days.append(_python_blocks(args.memory_trace / "mallocstats-end.txt"))
+        for day, blocks in enumerate(blocks_days, start=1):
+            print(f"-- end of day {day}: {blocks}", file=sys.stderr)
+    if supervised:  # the last watcher has exited: the last day's end was sampled before it did
+        rss_end = rss_days[-1] if rss_days else float("nan")
+    else:
+        rss_end = _rss_mb()
+        own_days.append(_rss_mb(tree=False))
+        native_days.append(_native_mb())
+        held_days.append(_held(desk))
+        upper_days.append(_rss_private_mb())
+        helpers_days.append(_helpers())
     time.sleep(min(30.0, 2 * args.day_seconds / 24))  # let the page watcher catch up (it is sampled)
     pages.close()
     import httpx
@@ -535,15 +613,15 @@ def run_system(system: str, args, budget: int | None) -> dict:
         "RSS end MB": round(rss_end, 1),
         **{f"RSS end of day {d} MB": round(v, 1) for d, v in enumerate(rss_days, start=1)},
         **{f"watcher alone RSS MB end of day {d}": round(v, 1) for d, v in
-           enumerate(own_days + [own_end], start=1)},
+           enumerate(own_days, start=1)},
         **{f"watcher RSS + others' private MB end of day {d}": round(v, 1) for d, v in
-           enumerate(upper_days + [upper_end], start=1)},
+           enumerate(upper_days, start=1)},
         **{f"fork server & workers' private MB end of day {d}": h for d, h in
-           enumerate(helpers_days + [helpers_end], start=1)},
+           enumerate(helpers_days, start=1)},
         **{f"SQLite/malloc MB end of day {d}": f"{sq:.1f}/{ma:.1f}" for d, (sq, ma) in
-           enumerate(native_days + [native_end], start=1)},
+           enumerate(native_days, start=1)},
         **{f"stories/members/centroid terms in memory end of day {d}": h for d, h in
-           enumerate(held_days + [held_end], start=1)},
+           enumerate(held_days, start=1)},
         "requests": mine.get("requests", 0),
         "feed requests": feed_requests,
         "page requests": mine.get("page_requests", 0),
@@ -630,6 +708,15 @@ def main() -> None:
     p.add_argument("--budget", type=int, help=argparse.SUPPRESS)
     p.add_argument("--out", type=Path, help=argparse.SUPPRESS)
     p.add_argument("--trace", type=Path, help=argparse.SUPPRESS)  # per-entry timings of a --role run
+    p.add_argument("--memory-trace", type=Path, metavar="DIR",
+                   help="print the watcher's Python blocks and pymalloc arenas at each day's end "
+                        "(sys._debugmallocstats, written whole to DIR)")
+    p.add_argument("--restart-hours", type=float,
+                   help="watch_restart_hours for storydesk (default: the setting's; 0: the watcher in this "
+                        "process, never replaced)")
+    p.add_argument("--tracemalloc", action="store_true",
+                   help="trace the watcher's Python memory (slow): print what grew between day ends by "
+                        "file, line and call stack (pymalloc's arenas are not reported under it)")
     args = p.parse_args()
     require(args.data / "article-extraction-benchmark")
     require(args.data / "giveme5w1h-news-cluster")
@@ -654,6 +741,12 @@ def main() -> None:
             command += ["--window-days", str(args.window_days)]
         if args.same_topics:
             command.append("--same-topics")
+        if args.memory_trace:
+            command += ["--memory-trace", str(args.memory_trace)]
+        if args.tracemalloc:
+            command.append("--tracemalloc")
+        if args.restart_hours is not None:
+            command += ["--restart-hours", str(args.restart_hours)]
         if budget is not None:
             command += ["--budget", str(budget)]
         print(f"running {name} ({args.day_seconds:g} s for the simulated day)...", file=sys.stderr)

@@ -186,6 +186,12 @@ class Settings:
         "A fetched page's text replaces the entry's only when it is at least this many times longer.",
     )
     watch_post_interval: float = _setting(30.0, "Seconds between two polls of a Mastodon timeline.")
+    watch_restart_hours: float = _setting(
+        24.0,
+        "`storydesk watch` runs the watcher in a child process replaced by a fresh one after this many "
+        "hours (what its heap fragmented goes with it; the store resumes it with no gap or duplicate); "
+        "0 runs it in the command's own process, never replaced.",
+    )
 
     def __post_init__(self) -> None:
         if self.max_input_bytes <= 0:
@@ -220,6 +226,8 @@ class Settings:
         for name in ("watch_max_failures", "watch_max_bytes", "watch_host_concurrency", "watch_workers"):
             if getattr(self, name) < 1:
                 raise ConfigError(f"setting {name!r} must be at least 1")
+        if self.watch_restart_hours < 0:
+            raise ConfigError("setting 'watch_restart_hours' must not be negative (0: never replaced)")
         for name in ("watch_timeout", "watch_post_interval"):
             if getattr(self, name) <= 0:
                 raise ConfigError(f"setting {name!r} must be positive")

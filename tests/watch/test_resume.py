@@ -26,12 +26,12 @@ from .newsweb import NewsWeb
 PAGES = ("ferry", "stadium", "flood")
 
 
-def _feed(web, base: str, n: int) -> bytes:
+def _feed(web, base: str, n: int, first: int = 0) -> bytes:
     from datetime import datetime
 
     start = datetime(2024, 5, 14, 6, 0, tzinfo=UTC)
     items = [Item(f"Story {i}", web.url(f"/pages/{PAGES[i % 3]}?n={i}"), f"Teaser {i}.", guid=f"{base}-{i}",
-                  published=start + timedelta(minutes=i)) for i in range(n)]
+                  published=start + timedelta(minutes=i)) for i in range(first, n)]
     return rss("Resume Gazette", web.base, items)
 
 

@@ -53,11 +53,14 @@ def watch(
     (conditional GET, its publishing rate, faster while one of its stories trends), full
     text fetched for summary-only entries, posts counted for trends; every article is
     stored, analyzed and grouped as it arrives. State lives in the store: stopping and
-    starting again resumes without duplicates or gaps. See `storydesk feeds list`."""
+    starting again resumes without duplicates or gaps, which is how the watcher process is
+    replaced by a fresh one every `watch_restart_hours` (24; 0: never, in this process).
+    See `storydesk feeds list`."""
     from ..watch import Watcher
     from ..watch.feedlist import read_feed_list
     from ..watch.health import add as add_feeds
     from ..watch.streams import SpecError
+    from ..watch.supervise import Supervisor
     from ..watch.watcher import ArticleEvent
 
     settings = run(lambda: settings_for(db, sets))
@@ -95,17 +98,22 @@ def watch(
                     typer.echo(f"{mark} {a.outlet or '-'}: {a.title or a.id} [{a.id}]"
                                + (f" story {event.story_id}" if event.story_id else ""))
 
-            try:
+            try:  # built here either way: a bad --posts spec is refused before anything runs
                 watcher = Watcher(desk, posts=posts or [], on_article=told, stop=stop)
             except SpecError as exc:
                 fail(str(exc), EXIT_USAGE)
+            runner: Watcher | Supervisor = watcher
+            # the watcher in a child process, replaced daily; stdin (--posts -) is this process's only
+            if settings.watch_restart_hours > 0 and "-" not in (posts or []):
+                watcher.fetcher.close()
+                runner = Supervisor(settings, posts=posts or [], on_article=told, stop=stop)
             server = _serve_in_background(settings, host, port) if serve else None
             if server is not None:
                 typer.echo(f"storydesk: serving {settings.db} on http://{host}:{port}/", err=True)
             _install_stop(stop)
             typer.echo(f"storydesk: watching {n_feeds} feed(s) and {len(posts or [])} post stream(s) "
                        f"into {settings.db}; Ctrl-C stops", err=True)
-            stats = watcher.run()
+            stats = runner.run()
             if server is not None:
                 server.should_exit = True
             typer.echo(

@@ -10,7 +10,8 @@ The parts, in the order data flows through them:
   an entry into an article, fetching its page when the feed gives only a summary;
 - :mod:`.schedule` decides when each feed is polled next;
 - :mod:`.poll` polls one feed (in a worker thread), :mod:`.watcher` runs it all and is
-  the one writer;
+  the one writer; :mod:`.supervise` runs the watcher in a child process replaced every
+  ``watch_restart_hours`` (what `storydesk watch` does);
 - :mod:`.streams` and :mod:`.jetstream` follow post streams.
 """
 

@@ -19,7 +19,10 @@ memory zone (:func:`storydesk.analyze.memory_zone`), the fetcher's per-host tabl
 by their window (:class:`storydesk.stories.tracker.StoryTracker` evicts older ones and
 finds them in the store when they are needed), what one story holds by its capped
 centroid and its newest members (``RECENT_MEMBERS`` signatures; older ones are read from
-the store's band index), trend terms by ``trend_table_size``.
+the store's band index), trend terms by ``trend_table_size``. What none of these bounds is
+the watcher's own heap fragmenting (Python's object arenas stay while any block in them
+lives: live objects level, arenas still creep), so `storydesk watch` replaces the watcher
+process every ``watch_restart_hours`` (:mod:`.supervise`).
 """
 
 from __future__ import annotations
