@@ -5,8 +5,9 @@ A misattributed quote is the worst error a brief can carry, so none is allowed o
 the quotes shown and those left null although the sources name the speaker may not get
 worse than when the floor was set (round 7, after merging speakers7 and audit7: 409 shown,
 170 null-but-named, 0 wrong). The held-out test stories are never gated (scoring them in
-every run would make them read). It has no baseline to beat, so it is not a benchmarks.floors gate (like test_brief_audit.py,
-its bounds are here). Skipped, saying why, without the data."""
+every run would make them read). It has no baseline to beat, so it is not a
+benchmarks.floors gate (like test_brief_audit.py, its bounds are here). Skipped, saying
+why, without the data."""
 
 from __future__ import annotations
 
