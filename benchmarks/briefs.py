@@ -16,11 +16,15 @@ stories only ever reported):
   evolution on an entry citing at least two labelled values of different articles); how
   many entries it flags in all; how many flagged entries match no label;
   ``fig_kind_ok``: found ones flagged as the right kind (conflict vs evolution);
+- ``fig_distinct`` / ``fig_merged``: figures that must stay apart (``"label": "distinct"``:
+  the bill and the corrected bill, the injured and the seriously injured), and how many
+  of them one brief figure entry cites together;
 - ``origin_ok``: stories whose origin is the labelled outlet, or null where none is
   credited with the scoop (``origin.jsonl``);
 - whatever ``benchmarks.story_quotes.score`` and ``benchmarks.story_citations.score``
-  return for each split, when those modules exist (called as
-  ``score(stories, briefs)`` over each split's stories and their briefs; "not available" otherwise).
+  return for each split, when those modules exist (called as ``score(stories, briefs)``
+  over each split's stories labelled in their label file, and their briefs; "not available"
+  otherwise).
 
 The baseline row is what a reader would otherwise do: take the outlet of the earliest
 article as the origin, and flag every pair of articles that print different numbers of
@@ -36,10 +40,12 @@ from itertools import combinations
 from pathlib import Path
 
 from benchmarks._common import parser, report, require
-from benchmarks.story_set import LABELS, LoadedStory, load_story_set, text_hash
+from benchmarks.story_set import LABELS, STORIES, LoadedStory, load_story_set, text_hash
 
 #: Summary sentences sharing this share of content words (Jaccard) or more repeat each other.
 REPEAT = 0.5
+#: The label file each external scorer reads (it scores only the stories labelled there).
+_EXTERNAL_LABELS = {"story_quotes": "quotes", "story_citations": "citations"}
 
 
 def load_labels(name: str) -> list[dict]:
@@ -110,6 +116,12 @@ def figure_scores(flagged: list[dict], story: LoadedStory, labels: list[dict]) -
             "fig_flagged": len(flagged), "fig_false": len(flagged) - len(matched)}
 
 
+def merged_distinct(brief_figures: list[dict], story: LoadedStory, labels: list[dict]) -> int:
+    """``distinct`` labels two or more of whose spans one brief figure entry cites together."""
+    return sum(any(sum(_span_hit(_entry_sources(entry), story, v) for v in label["values"]) >= 2
+                   for entry in brief_figures) for label in labels)
+
+
 def naive_flags(brief_figures: list[dict], story: LoadedStory) -> list[dict]:
     """The baseline: every two articles' figures of one kind and unit with different values."""
     flagged = []
@@ -142,7 +154,7 @@ def _external(module: str):
 
 
 def evaluate(data: Path, split: str | None = None) -> tuple[dict, list[str]]:
-    stories = load_story_set(data, split)
+    stories = load_story_set(data, split, needs=("figures", "origin"))
     figures, origins = load_labels("figures.jsonl"), load_labels("origin.jsonl")
     check_labels(stories, figures, origins)
     externals = {name: _external(f"benchmarks.{name}") for name in ("story_quotes", "story_citations")}
@@ -157,7 +169,10 @@ def evaluate(data: Path, split: str | None = None) -> tuple[dict, list[str]]:
             row["stories"] += 1
         ours["grouped_as_one"] += as_one
         ours["repeats"] = ours.get("repeats", 0) + repeats(brief)
-        labels = [f for f in figures if f["story"] == story.name]
+        labels = [f for f in figures if f["story"] == story.name and f["label"] != "distinct"]
+        distinct = [f for f in figures if f["story"] == story.name and f["label"] == "distinct"]
+        ours["fig_distinct"] = ours.get("fig_distinct", 0) + len(distinct)
+        ours["fig_merged"] = ours.get("fig_merged", 0) + merged_distinct(brief.get("figures", []), story, distinct)
         flagged = [f for f in brief.get("figures", []) if f.get("conflict") or f.get("evolution")]
         for row, entries in ((ours, flagged), (base, naive_flags(brief.get("figures", []), story))):
             for k, v in figure_scores(entries, story, labels).items():
@@ -175,8 +190,12 @@ def evaluate(data: Path, split: str | None = None) -> tuple[dict, list[str]]:
         for name, fn in externals.items():
             if fn is None:
                 continue
+            labelled = {spec.name for spec in STORIES if _EXTERNAL_LABELS[name] in spec.labels}
+            chosen = [(st, b) for st, b in pairs if st.name in labelled]
+            if not chosen:
+                continue
             try:
-                scores = fn([st for st, _ in pairs], [b for _, b in pairs])
+                scores = fn([st for st, _ in chosen], [b for _, b in chosen])
             except Exception as exc:  # noqa: BLE001 - another module's failure is reported, not fatal
                 notes.append(f"{name}.score failed on {split}: {type(exc).__name__}: {exc}")
                 continue
