@@ -10,16 +10,31 @@ however each outlet words them), the same head word otherwise ("divorce settleme
 the 130 of an earlier attack it recalls stay apart (values join when they are within a
 third of the larger, or one apart).
 
+An amount of money is about the same thing when its noun names the same thing ("offer",
+"bid", "acquisition approach" and "transaction" are one deal; "earnings", "net income" and
+"profit" one result) and the words around it agree on what it is
+(:func:`storydesk.analyze.figures_measure.money_measure`): per share or in all, the whole
+payment or its cash or stock part, with or without debt, and which version of an amount
+that changed ("an initial $103 billion offer", "sweetened its offer to $121 billion").
+An amount no version word marks joins the marked version that prints its value, else
+stands alone; values one article prints side by side are two things, and each other
+outlet's value joins the nearest of them.
+
 **Agreement.** A value keeps its bound: "at least 84" agrees with 86, "nearly 80" with
-77, "more than 50" with 51. Same thing, agreeing values: one entry citing every outlet.
+77, "more than 50" with 51, and "about" allows what rounding hides, no more: "about 130"
+agrees with 128, "some $146 billion" not with $148.9 billion. Same thing, agreeing values:
+one entry citing every outlet.
 
 **Disagreement.** Each article's value (its first mention of the thing) is listed under
 ``values`` with its outlet and publication time. Values that only ever grow with time,
 each article agreeing with those of its own time (a rising toll: 30, then 77, then 84),
 are an ``evolution``: ``"evolution": true``, the latest value shown (so are values
 that agree as bounds but rise with time: "at least 30", later "at least 41"). Otherwise outlets
-disagree: ``"conflict": true``, the value most outlets give shown. Ages and durations
-never evolve. One article giving two values of a money amount or a duration ("a £10m fee
+disagree: ``"conflict": true``, the value most outlets give shown. Ages, durations and
+amounts of money never evolve (a deal's value changes with a word that says so, a
+version), except a market price ("fell to $65.09", "trading at $6,562"), which moves by
+the hour: outlets of one time that disagree on it conflict, different times are its
+evolution. One article giving two values of a money amount or a duration ("a £10m fee
 in 2019 and a £12m fee in 2021") means two things that share a context, and so do money,
 durations and shares whose sentences name no one in common ("a six-year relationship" in
 a gallery of celebrity splits and "their four-year-long relationship"): they stay apart.
@@ -43,7 +58,10 @@ MIN_COUNT = 10  # a count reported by one article is key only from this value up
 #: Values within this share of the larger one (or ``NEAR_ABSOLUTE`` apart) may be one thing.
 NEAR_SHARE, NEAR_ABSOLUTE = 1 / 3, 1.0
 _KIND_ORDER = {"money": 0, "age": 1, "duration": 2, "percent": 3, "count": 4}
-_EVOLVING = frozenset(("count", "money", "percent"))
+#: Kinds whose value may change with time. An amount of money changes with a word that
+#: says so ("raised its offer to", a version: see ``_VERSIONS``) or as a market price (``_MOVES``);
+#: without one, two outlets' different amounts of one thing disagree.
+_EVOLVING = frozenset(("count", "percent"))
 _PEOPLE = frozenset(("people", "persons"))
 _FATES = frozenset("killed injured critical hospital missing arrested released".split())
 
@@ -86,9 +104,14 @@ def _keys_agree(a: str, b: str) -> bool:
     return same_version and _heads_agree(_thing(a), _thing(b))
 
 
+#: Heads that only say an amount changed ("raised to $62 billion"): they name no thing.
+_CHANGE_VERBS = frozenset("raise raised sweeten sweetened improve improved revise revised increase increased "
+                          "up upped".split())
+
+
 def _money_head(words: str) -> str:
     head = _head(words)
-    return _MONEY_THINGS.get(head, head)
+    return "" if head in _CHANGE_VERBS else _MONEY_THINGS.get(head, head)
 
 
 def _heads_agree(a: str, b: str) -> bool:
@@ -326,7 +349,9 @@ def _split(group: _Group) -> list[tuple[list, bool, bool]]:
     if group.kind in ("money", "duration", "percent") and not _same_subject(by_value):
         return [(members, False, False) for members in by_value.values()]  # whose settlement?
     moving = group.kind in ("money", "percent") and _head(_thing(group.key)) in _MOVES
-    conflict, evolution = _verdict(group.kind, group.members, moving)
+    # an initial offer is a fact of the past: outlets that print it differently disagree
+    kind = "fixed" if group.kind == "money" and group.key.startswith("previous:") else group.kind
+    conflict, evolution = _verdict(kind, group.members, moving)
     return [(group.members, conflict, evolution)]
 
 
