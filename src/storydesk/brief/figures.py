@@ -213,7 +213,10 @@ def _gather(analyzed: list[AnalyzedArticle]) -> list[_Group]:
                 tags = measure.split()
                 version = " ".join(t for t in tags if t in _VERSIONS)
                 measure = " ".join(t for t in tags if t not in _VERSIONS)
-                key = f"{version}:{_money_head(context)}"
+                thing = _money_head(context)
+                if "debt" in measure.split() and thing in ("", "debt"):
+                    thing = "deal"  # "worth $148.9 billion including debt": a deal's value
+                key = f"{version}:{thing}"
             else:
                 key = measure or _head(context)
             if not key and fig.kind in ("age", "percent"):
