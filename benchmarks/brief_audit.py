@@ -76,6 +76,27 @@ STORIES: tuple[StorySpec, ...] = (
         "cd62c74b9affbe83c2b1d6e2fbf4a118cb62ee16c6e1817918016a10.json",  # nytimes.com
         "f45bdcd37e601dc81b8a78cfd3af7b265405146dad1c725794e3db5b.json",  # washingtonpost.com (AP)
     ), ()),
+    # round 8 (figures8): figures that conflict and figures that must stay apart
+    StorySpec("bitcoin_drops", "audit", (
+        "22ceaac661fce2ce0325ef77232842ce794b92bc77c941bd37cf9758.json",  # theguardian.com
+        "2fc45aa35a85b92ff0a2a0f643acc4520a0d4f2f368bbc6fca6c29f4.json",  # express.co.uk, a week before
+        "77a640c9398b7794976ce6c493edc40344903f4034e25d6ea31ec511.json",  # businessinsider.de
+        "85ffcd0c358943e4450f8aafacf504d2305b9f0fe70f70f5c7022280.json",  # nytimes.com
+        "968852d73ac38b2184fd438b2f54ffde4eb23c13f7861a45776b2a35.json",  # coindesk.com
+        "d738251682246590758dfb481fc24d4cb76068d6825bc3035f1bd029.json",  # forexlive.com
+        "e444d7d1d0f08fe92f5640cb6c7aa4a8e9184cb5bbaf3c651b732d76.json",  # express.co.uk (live page)
+    ), ()),
+    StorySpec("erie_snowfall", "audit", (
+        "136fdf3b74f240dd4ad7201d8626c6e97a1ad894f53353cd34b3b215.json",  # abcnews.go.com (AP)
+        "4b2798693f5bf9c8f97dec0485b2aa4ff1c7d0cc3dbe3f41a8e1250a.json",  # nytimes.com (AP)
+        "6e874e6c55270e639944f5d1e6274a7dfd46cf7b7a9b633da7f1ed92.json",  # dailymail.co.uk (AP)
+    ), ()),
+    StorySpec("tiangong_falls", "audit", (
+        "544e412d7b7aa9de0f9a7bb562bc605dca44c57b85bbcdffabafca24.json",  # independent.co.uk (Reuters)
+        "a937907f547fbc847b0617142974062fa800e70557132812cd9fd0f0.json",  # theverge.com
+        "bda8462b65d11d35f377650e4e5ff5ee164f2964776878d5ae0ccd20.json",  # theguardian.com
+        "cc9bdfcf6b33df2cd6d92f947ba2b7c99d485fc4d1b46882ca2f5a91.json",  # express.co.uk
+    ), ()),
 )
 
 

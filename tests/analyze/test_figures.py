@@ -139,3 +139,18 @@ def test_counts_of_people_carry_what_happened_to_them(nlp):
     assert by_value[5].measure != "killed"
     for f in figures:
         assert CASUALTIES[f.start : f.end] == f.text
+
+
+def test_money_measure_reads_version_part_and_debt():
+    from storydesk.analyze.figures_measure import money_measure
+
+    def tags(text: str, amount: str) -> str:
+        start = text.index(amount)
+        return money_measure(text, start, start + len(amount))
+
+    offer = "Norvel raised its offer to $80 a share in cash and stock, up from its initial offer of $70 a share."
+    assert tags(offer, "$80") == "new per-share", "cash and stock is the whole payment"
+    assert tags(offer, "$70") == "per-share previous", "the nearest version word counts"
+    assert tags("The bid includes $55 per Castrum share in cash.", "$55") == "cash per-share"
+    assert tags("With Castrum's debt included, the deal is worth $146 billion.", "$146 billion") == "debt"
+    assert tags("The council spent $2 million on roads. Its new budget is bigger.", "$2 million") == ""

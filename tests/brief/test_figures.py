@@ -146,3 +146,56 @@ def test_bounds_are_compared_as_bounds(nlp):
     )
     (toll,) = [f for f in build_figures(agreeing) if f.get("measure") == "killed"]
     assert not toll["conflict"] and not toll["evolution"] and "values" not in toll
+
+
+# Written for these tests in the style of business wire copy on a takeover (no story the
+# benchmarks use): a raised offer, its per-share terms and cash part, a rival deal that
+# outlets value differently, and a share price that moves during the day.
+def test_a_raised_offer_is_two_figures_and_outlets_that_disagree_on_one_are_flagged(nlp):
+    figures = build_figures(_story(
+        nlp,
+        ("Wire A", "2021-03-01T08:00:00", (
+            "Norvel raised its offer for Castrum to $62 billion on Monday, up from its initial $48 billion "
+            "offer. The new bid is worth $80 a share, of which $55 a share in cash. Castrum's $12 billion "
+            "purchase of Dulwich Labs is still pending.")),
+        ("Wire B", "2021-03-01T09:00:00", (
+            "Norvel sweetened its bid for Castrum to $62 billion. Castrum rejected Norvel's original "
+            "$51 billion approach in January. Castrum agreed its $15 billion deal for Dulwich Labs last year.")),
+    ))
+    money = [f for f in figures if f["kind"] == "money"]
+    first = [f for f in money if {48e9, 51e9} & {v["value"] for v in f.get("values", [])}]
+    assert len(first) == 1 and first[0]["conflict"], "the first offer, $48 vs $51 billion, is flagged"
+    assert sorted((v["outlet"], v["value"]) for v in first[0]["values"]) == [("Wire A", 48e9), ("Wire B", 51e9)]
+    new = [f for f in money if f["value"] == 62e9]
+    assert len(new) == 1 and not new[0]["conflict"] and not new[0]["evolution"]
+    assert not any({62e9, 48e9} <= {v["value"] for v in f.get("values", [])} for f in money), \
+        "the new offer and the initial one are two figures, not an evolution"
+    per_share = {f["value"]: f for f in money if f["value"] < 100}
+    assert per_share[80]["sources"] != per_share[55]["sources"], "a cash part is not the whole offer"
+    rival = [f for f in money if {12e9, 15e9} <= {v["value"] for v in f.get("values", [])}]
+    assert len(rival) == 1 and rival[0]["conflict"], "the Dulwich deal, $12 vs $15 billion, is flagged"
+
+
+def test_rounded_figures_agree_with_exact_ones_and_prices_move_with_time(nlp):
+    figures = build_figures(_story(
+        nlp,
+        ("Wire A", "2021-03-01T08:00:00",
+         "About 130 people were injured in the blast. Shares of Castrum fell to $61.20."),
+        ("Wire B", "2021-03-01T08:00:00", "The blast injured 128 people, officials said."),
+        ("Wire C", "2021-03-01T15:00:00", "More than 120 people were injured. Shares of Castrum fell to $58.90."),
+    ))
+    (injured,) = [f for f in figures if f.get("measure") == "injured"]
+    assert not injured["conflict"], "about 130 and more than 120 both allow 128"
+    assert not any(f["conflict"] for f in figures if f["kind"] == "money"), \
+        "a share price at 8am and 3pm is not a disagreement"
+
+
+def test_an_approximate_value_keeps_its_precision(nlp):
+    """"some $146 billion" rounds to the billion: $148.9 billion is another value."""
+    figures = build_figures(_story(
+        nlp,
+        ("Wire A", "2021-03-01", "Norvel's deal for Castrum, including debt, is worth some $146 billion."),
+        ("Wire B", "2021-03-01", "Norvel's deal for Castrum is worth $148.9 billion including debt."),
+    ))
+    flagged = [f for f in figures if f["conflict"]]
+    assert len(flagged) == 1 and {v["value"] for v in flagged[0]["values"]} == {146e9, 148.9e9}

@@ -10,8 +10,10 @@ import pytest
 pytestmark = pytest.mark.slow
 
 #: Most errors allowed per section, as measured after the audit's fixes (before: origin 1,
-#: figures missed 4 of 5, figures merged 3 of 6, dates wrong 13 of 32 shown, names merged 2 of 9).
-CEILINGS = {"origin_err": 1, "fig_missed": 4, "fig_merged": 3, "date_wrong": 2, "names_merged": 1}
+#: figures missed 4 of 5, figures merged 3 of 6, dates wrong 13 of 32 shown, names merged 2 of 9;
+#: round 8 added three figure stories and compared figures across outlets: figures missed 2 of 6,
+#: merged 0 of 12).
+CEILINGS = {"origin_err": 1, "fig_missed": 2, "fig_merged": 0, "date_wrong": 2, "names_merged": 1}
 
 
 def test_brief_audit_errors_stay_under_their_ceilings(data_dir):
@@ -22,6 +24,6 @@ def test_brief_audit_errors_stay_under_their_ceilings(data_dir):
         pytest.skip(f"{folder} not found")
     results, _, _ = evaluate(folder)
     ours = results["storydesk"]
-    assert ours["stories"] == 5 and ours["date_shown"] >= 20  # the timeline still shows what was labelled
+    assert ours["stories"] >= 8 and ours["date_shown"] >= 20  # the timeline still shows what was labelled
     over = {k: (ours[k], v) for k, v in CEILINGS.items() if ours[k] > v}
     assert not over, f"errors over their ceilings (found, ceiling): {over}"

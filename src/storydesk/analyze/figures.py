@@ -22,7 +22,7 @@ from __future__ import annotations
 import re
 
 from ..model import Figure
-from .figures_measure import bound, measure
+from .figures_measure import bound, measure, money_measure
 from .numbers import NUMBER, SCALE, number_value, scale_value
 
 _CURRENCIES = {
@@ -159,8 +159,10 @@ def _money(text: str, doc) -> list[Figure]:
             if value is None or cur is None:
                 continue
             value *= scale_value(m.group("scale"))
+            before = text[max(0, m.start() - 24) : m.start()]
             out.append(Figure(m.start(), m.end(), m.group(0), value, cur, "money",
-                              _context(text, doc, m.start(), m.end())))
+                              _context(text, doc, m.start(), m.end()),
+                              measure=money_measure(text, m.start(), m.end()), bound=bound(before)))
     return out
 
 

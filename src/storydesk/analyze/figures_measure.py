@@ -21,6 +21,18 @@ is a count of people only when its measure is one of those fates.
 
 >>> bound("killing at least ", ), bound("Nearly "), bound("the "), bound("about ")
 ('min', 'max', '', 'approx')
+
+An amount of money measures more than its noun: :func:`money_measure` reads what the
+words around it say of it, as space-separated tags: ``per-share`` ("$82 a share", "$60 per
+Qualcomm share"), a part of a payment (``cash``, ``stock``: "$60 a share in cash"; "in cash
+and stock" is the whole), ``debt`` ("$148.9 billion including debt"), and which version
+of an amount that changed it is (``previous``: "an initial $103 billion offer", "up from
+$70"; ``new``: "sweetened its offer to $121 billion", "a best and final offer").
+
+>>> money_measure("up from its initial offer of $70 a share in cash, or $105 billion.", 29, 32)
+'cash per-share previous'
+>>> money_measure("Broadcom is sweetening its offer for more than $121 billion.", 47, 59)
+'new'
 """
 
 from __future__ import annotations
@@ -48,6 +60,43 @@ _BOUND = re.compile(
     r"an\s+estimated|estimated)\s+$",
     re.IGNORECASE,
 )
+
+
+_PER_SHARE = re.compile(r"\s*(?:a|per|each)\s+(?:[A-Z][\w.&-]*\s+)?(?:share|unit)s?\b")
+_PART = re.compile(r"\s*(?:in|of)\s+(?:[A-Z][\w.&-]*\s+)?(?P<part>cash|stock|shares)\b(?!\s+and\s+(?:cash|stock))")
+_DEBT = re.compile(r"\b(?:including|with|plus)\s+(?:(?:its|the|[A-Z][\w.&-]*['’]s)\s+)?debt\b|"
+                   r"\bdebt\s+(?:included|assumed)\b|\b(?:including|with)\s+(?:the\s+)?assumption\s+of\s+debt\b")
+_VERSION = re.compile(
+    r"\b(?P<previous>initial|original|previous|previously|prior|earlier|former|up\s+from|first\s+(?:offer|bid))\b|"
+    r"\b(?P<new>new|improved|raised|raises|raising|sweeten(?:s|ed|ing)?|revised|latest|increased|"
+    r"best\s+and\s+final)\b", re.IGNORECASE)
+#: How far before an amount its version word may be ("up from its initial offer of").
+_VERSION_REACH = 60
+
+
+def money_measure(text: str, start: int, end: int) -> str:
+    """The qualifier tags of the amount at ``start:end`` (see the module doc), sorted."""
+    tags = set()
+    sentence_start = max(text.rfind(". ", 0, start), text.rfind("\n", 0, start)) + 1
+    stop = [i for i in (text.find(". ", end), text.find("\n", end)) if i >= 0]
+    sentence = (sentence_start, min(stop) if stop else len(text))
+    after = end
+    share = _PER_SHARE.match(text, after)
+    if share:
+        tags.add("per-share")
+        after = share.end()
+    part = _PART.match(text, after)
+    if part:
+        tags.add("stock" if part.group("part") == "shares" else part.group("part"))
+    if _DEBT.search(text[sentence[0] : sentence[1]]):
+        tags.add("debt")
+    before = text[max(sentence[0], start - _VERSION_REACH) : start]
+    found = list(_VERSION.finditer(before))
+    if found:
+        tags.add("previous" if found[-1].group("previous") else "new")
+    elif re.match(r"\W{0,3}\s*(?:best\s+and\s+final|new|improved|revised)\b", text[end : end + 30], re.IGNORECASE):
+        tags.add("new")  # "a $121 billion best and final offer"
+    return " ".join(sorted(tags))
 
 
 def bound(before: str) -> str:
@@ -154,4 +203,4 @@ def _phrase(pred) -> str:
     return doc[start:end].text
 
 
-__all__ = ["bound", "measure"]
+__all__ = ["bound", "measure", "money_measure"]

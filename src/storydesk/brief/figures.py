@@ -10,16 +10,31 @@ however each outlet words them), the same head word otherwise ("divorce settleme
 the 130 of an earlier attack it recalls stay apart (values join when they are within a
 third of the larger, or one apart).
 
+An amount of money is about the same thing when its noun names the same thing ("offer",
+"bid", "acquisition approach" and "transaction" are one deal; "earnings", "net income" and
+"profit" one result) and the words around it agree on what it is
+(:func:`storydesk.analyze.figures_measure.money_measure`): per share or in all, the whole
+payment or its cash or stock part, with or without debt, and which version of an amount
+that changed ("an initial $103 billion offer", "sweetened its offer to $121 billion").
+An amount no version word marks joins the marked version that prints its value, else
+stands alone; values one article prints side by side are two things, and each other
+outlet's value joins the nearest of them.
+
 **Agreement.** A value keeps its bound: "at least 84" agrees with 86, "nearly 80" with
-77, "more than 50" with 51. Same thing, agreeing values: one entry citing every outlet.
+77, "more than 50" with 51, and "about" allows what rounding hides, no more: "about 130"
+agrees with 128, "some $146 billion" not with $148.9 billion. Same thing, agreeing values:
+one entry citing every outlet.
 
 **Disagreement.** Each article's value (its first mention of the thing) is listed under
 ``values`` with its outlet and publication time. Values that only ever grow with time,
 each article agreeing with those of its own time (a rising toll: 30, then 77, then 84),
 are an ``evolution``: ``"evolution": true``, the latest value shown (so are values
 that agree as bounds but rise with time: "at least 30", later "at least 41"). Otherwise outlets
-disagree: ``"conflict": true``, the value most outlets give shown. Ages and durations
-never evolve. One article giving two values of a money amount or a duration ("a £10m fee
+disagree: ``"conflict": true``, the value most outlets give shown. Ages, durations and
+amounts of money never evolve (a deal's value changes with a word that says so, a
+version), except a market price ("fell to $65.09", "trading at $6,562"), which moves by
+the hour: outlets of one time that disagree on it conflict, different times are its
+evolution. One article giving two values of a money amount or a duration ("a £10m fee
 in 2019 and a £12m fee in 2021") means two things that share a context, and so do money,
 durations and shares whose sentences name no one in common ("a six-year relationship" in
 a gallery of celebrity splits and "their four-year-long relationship"): they stay apart.
@@ -43,16 +58,60 @@ MIN_COUNT = 10  # a count reported by one article is key only from this value up
 #: Values within this share of the larger one (or ``NEAR_ABSOLUTE`` apart) may be one thing.
 NEAR_SHARE, NEAR_ABSOLUTE = 1 / 3, 1.0
 _KIND_ORDER = {"money": 0, "age": 1, "duration": 2, "percent": 3, "count": 4}
-_EVOLVING = frozenset(("count", "money", "percent"))
+#: Kinds whose value may change with time. An amount of money changes with a word that
+#: says so ("raised its offer to", a version: see ``_VERSIONS``) or as a market price (``_MOVES``);
+#: without one, two outlets' different amounts of one thing disagree.
+_EVOLVING = frozenset(("count", "percent"))
 _PEOPLE = frozenset(("people", "persons"))
 _FATES = frozenset("killed injured critical hospital missing arrested released".split())
 
 
+#: Context words that are no head ("acquire for", "valued at": the verb is).
+_FUNCTION = frozenset("for at to of in on by from with as about".split())
+#: Head words that name one thing of money: "offer", "bid" and "acquisition approach" of
+#: one deal; "earnings", "net income" and "profit" of one period.
+_MONEY_THINGS = {
+    **dict.fromkeys("offer bid approach deal acquisition takeover transaction purchase merger "
+                    "acquire buy valued value".split(), "deal"),
+    **dict.fromkeys("earning income profit".split(), "earnings"),
+}
+_VERSIONS = frozenset(("previous", "new"))
+#: Context heads of a market price or rate that moves by the hour ("fell to $65.09",
+#: "trading at $6,562"): two outlets at different times print different values of it
+#: without disagreeing, so it is compared only between articles of the same time.
+_MOVES = frozenset("fall fell rise rose trade trading traded close closed edge edged drop dropped jump jumped "
+                   "climb climbed slide slid slip slipped plunge plunged sink sank soar soared tumble tumbled "
+                   "dip dipped bounce bounced recover recovered priced".split())
+
+
 def _head(words: str) -> str:
-    """The head word of a context, lower case, without a plural s."""
-    parts = words.split()
-    word = parts[-1].casefold().strip("'’.,") if parts else ""
+    """The head word of a context, lower case, without a plural s (a trailing
+    preposition is skipped: "acquire for" -> "acquire")."""
+    parts = [w.casefold().strip("'’.,") for w in words.split()]
+    while len(parts) > 1 and parts[-1] in _FUNCTION:
+        parts.pop()
+    word = parts[-1] if parts else ""
     return word[:-1] if len(word) > 3 and word.endswith("s") and not word.endswith("ss") else word
+
+
+def _thing(key: str) -> str:
+    return key.partition(":")[2] if ":" in key else key
+
+
+def _keys_agree(a: str, b: str) -> bool:
+    """Same version (money's "previous"/"new", or none) and heads that agree."""
+    same_version = (a.partition(":")[0] == b.partition(":")[0]) if ":" in a + b else True
+    return same_version and _heads_agree(_thing(a), _thing(b))
+
+
+#: Heads that only say an amount changed ("raised to $62 billion"): they name no thing.
+_CHANGE_VERBS = frozenset("raise raised sweeten sweetened improve improved revise revised increase increased "
+                          "up upped".split())
+
+
+def _money_head(words: str) -> str:
+    head = _head(words)
+    return "" if head in _CHANGE_VERBS else _MONEY_THINGS.get(head, head)
 
 
 def _heads_agree(a: str, b: str) -> bool:
@@ -94,9 +153,27 @@ def interval(fig: Figure) -> tuple[float, float]:
         return v, math.inf
     if fig.bound == "max":
         return v * 0.75, v
-    if fig.bound == "approx":
-        return v * 0.9, v * 1.1
+    if fig.bound == "approx":  # "about 130" allows 128, "some $146 billion" not $148.9 billion
+        spread = min(0.1 * abs(v), _place(fig)) or 0.1 * abs(v)
+        return v - spread, v + spread
     return v, v
+
+
+def _place(fig: Figure) -> float:
+    """The place value of the last non-zero digit printed ("130" -> 10, "146" -> 1, "1.5
+    billion" -> 100 million): how far a rounded figure may be from the true one."""
+    digits = re.search(r"\d[\d,]*(?:\.\d+)?", fig.text)
+    v = _value(fig)
+    if digits is None or not v:
+        return 0.1 * abs(v)
+    printed = digits.group().replace(",", "")
+    whole, _, frac = printed.partition(".")
+    frac = frac.rstrip("0")
+    if frac:
+        step = 10.0 ** -len(frac)
+    else:
+        step = 10.0 ** (len(whole) - len(whole.rstrip("0")))
+    return step * abs(v) / float(printed) if float(printed) else 0.1 * abs(v)
 
 
 def agree(a: Figure, b: Figure) -> bool:
@@ -130,19 +207,29 @@ def _gather(analyzed: list[AnalyzedArticle]) -> list[_Group]:
             person = _person(item, fig) if fig.kind == "age" else None
             context = person or fig.context
             unit = "people" if fig.kind == "count" and fig.unit in _PEOPLE else fig.unit
-            measure = fig.measure if fig.kind == "count" else ""
-            key = measure or _head(context)
+            measure = fig.measure if fig.kind in ("count", "money") else ""
+            version = ""
+            if fig.kind == "money":  # "previous"/"new" split one thing's versions (see _attach_versions)
+                tags = measure.split()
+                version = " ".join(t for t in tags if t in _VERSIONS)
+                measure = " ".join(t for t in tags if t not in _VERSIONS)
+                thing = _money_head(context)
+                if "debt" in measure.split() and thing in ("", "debt"):
+                    thing = "deal"  # "worth $148.9 billion including debt": a deal's value
+                key = f"{version}:{thing}"
+            else:
+                key = measure or _head(context)
             if not key and fig.kind in ("age", "percent"):
                 continue  # an age of no one, a share of nothing: not a key figure
             bucket = buckets.setdefault((fig.kind, unit, person is not None, measure), [])
-            match = next((g for g in bucket
-                          if _heads_agree(g.key, key) or not key and fig.value in g.values()), None)
+            match = next((g for g in bucket if _keys_agree(g.key, key) or not _thing(key) and fig.value in g.values()),
+                         None)
             if match is None:
                 match = _Group(fig.kind, unit, key, person is not None, measure)
                 groups.append(match)
                 bucket.append(match)
             match.members.append((item, fig, context))
-    return [part for g in _attach_roles(groups) for part in _near_values(g)]
+    return [part for g in _attach_versions(_attach_roles(groups)) for part in _near_values(g)]
 
 
 def _attach_roles(groups: list[_Group]) -> list[_Group]:
@@ -155,6 +242,38 @@ def _attach_roles(groups: list[_Group]) -> list[_Group]:
                 named[0].members.extend(g.members)
                 continue
         kept.append(g)
+    return kept
+
+
+def _attach_versions(groups: list[_Group]) -> list[_Group]:
+    """An amount of money no version word marks ("the $103 billion offer"), of a thing
+    that has marked versions in the story ("the initial $103 billion offer", "the new
+    $121 billion offer"), joins the one marked version that prints its value; otherwise
+    it stands alone with the others of its value, never compared with a version it may
+    not be (see :data:`_VERSIONS`)."""
+    versioned = [g for g in groups if g.kind == "money" and g.key.partition(":")[0]]
+    kept = []
+    for g in groups:
+        if g.kind != "money" or g.key.partition(":")[0] or not any(
+                _heads_agree(_thing(m.key), _thing(g.key)) for m in versioned):
+            kept.append(g)
+            continue
+        alone: dict[float, _Group] = {}
+        rest = _Group(g.kind, g.unit, g.key, g.named, g.measure)  # values no version prints
+        for member in g.members:
+            value = _value(member[1])
+            holding = [m for m in versioned if m.unit == g.unit and value in m.values()
+                       and _heads_agree(_thing(m.key), _thing(g.key))]
+            same = [m for m in holding if m.measure == g.measure] or holding
+            if len(same) == 1:
+                same[0].members.append(member)
+            elif not holding:
+                rest.members.append(member)
+            else:
+                if value not in alone:
+                    alone[value] = _Group(g.kind, g.unit, f"{value}:{_thing(g.key)}", g.named, g.measure)
+                alone[value].members.append(member)
+        kept.extend([rest] * bool(rest.members) + list(alone.values()))
     return kept
 
 
@@ -187,10 +306,16 @@ def _when(item: AnalyzedArticle) -> str | None:
     return None if article.date_from_ingest or not article.published else article.published
 
 
-def _verdict(kind: str, members: list) -> tuple[bool, bool]:
+def _verdict(kind: str, members: list, moving: bool = False) -> tuple[bool, bool]:
     """(conflict, evolution) of one thing's figures (see the module doc)."""
     firsts = _first_values(members)
     timed = [(_when(m[0]), m[1]) for m in firsts]
+    if moving:  # a market price: outlets of one time may disagree; over time it moves
+        if any(ta is not None and ta == tb and not agree(a, b)
+               for i, (ta, a) in enumerate(timed) for tb, b in timed[i + 1:]):
+            return True, False
+        times = [t for t, _ in timed]
+        return False, None not in times and len(set(times)) == len(times) > 1
     for i, (ta, a) in enumerate(timed):
         for tb, b in timed[i + 1:]:
             if agree(a, b):
@@ -218,23 +343,58 @@ def _split(group: _Group) -> list[tuple[list, bool, bool]]:
         return [(group.members, False, False)]
     if group.kind == "count" and not group.measure:
         return [(members, False, False) for members in by_value.values()]  # counts of what?
-    per_article: dict[str, list] = {}
-    for m in group.members:
-        per_article.setdefault(m[0].article.id, []).append(m)
-    if group.kind != "count" and any(
-            not agree(a[1], b[1]) for ms in per_article.values() for i, a in enumerate(ms) for b in ms[i + 1:]):
-        return [(members, False, False) for members in by_value.values()]  # two things, one context
+    if group.kind != "count":
+        parts = _apart_in_articles(group, by_value)
+        if len(parts) > 1 and group.kind != "money":  # rates, durations: too many things share a word
+            return [(members, False, False) for members in by_value.values()]
+        if len(parts) > 1:  # two things, one context: each compared on its own
+            return [entry for part in parts for entry in _split(part)]
     if group.kind in ("money", "duration", "percent") and not _same_subject(by_value):
         return [(members, False, False) for members in by_value.values()]  # whose settlement?
-    conflict, evolution = _verdict(group.kind, group.members)
+    moving = group.kind in ("money", "percent") and _head(_thing(group.key)) in _MOVES
+    # an initial offer is a fact of the past: outlets that print it differently disagree
+    kind = "fixed" if group.kind == "money" and group.key.startswith("previous:") else group.kind
+    conflict, evolution = _verdict(kind, group.members, moving)
     return [(group.members, conflict, evolution)]
+
+
+def _apart_in_articles(group: _Group, by_value: dict[float, list]) -> list[_Group]:
+    """``group`` cut so that no article gives two disagreeing values in one part: values
+    one article prints side by side ("an initial $103 billion offer" and "$121 billion")
+    are two things; each other value joins the nearest part it can (by value), so a $38
+    and a $47 billion bid of two outlets stay comparable beside an article's $65 billion."""
+    apart: set[tuple[float, float]] = set()
+    per_article: dict[str, list] = {}
+    for m in group.members:
+        per_article.setdefault(m[0].article.id, []).append(m[1])
+    for figs in per_article.values():
+        for i, a in enumerate(figs):
+            for b in figs[i + 1:]:
+                if not agree(a, b):
+                    apart |= {(_value(a), _value(b)), (_value(b), _value(a))}
+    if not apart:
+        return [group]
+    parts: list[list[float]] = []
+    for value in sorted(by_value):
+        fits = [p for p in parts if all((value, v) not in apart for v in p) and _near(p[-1], value)]
+        if fits:
+            min(fits, key=lambda p: abs(p[-1] - value)).append(value)
+        else:
+            parts.append([value])
+    out = []
+    for values in parts:
+        part = _Group(group.kind, group.unit, group.key, group.named, group.measure)
+        part.members = [m for m in group.members if _value(m[1]) in values]
+        out.append(part)
+    return out
 
 
 _PROPER = re.compile(r"(?<![.!?]\s)(?<!^)\b[A-Z][a-z]{2,}(?:\s[A-Z][a-z]+)*")
 
 
 def _names_near(item: AnalyzedArticle, fig: Figure) -> set[str]:
-    """Capitalised names in the figure's sentence (not a sentence's first word)."""
+    """Capitalised names in the figure's sentence (not a sentence's first word, unless the
+    article's entities name it: "Goldman Sachs, which...")."""
     text = item.article.text
     start, end = max(0, fig.start - 150), min(len(text), fig.end + 150)
     for s in item.analysis.sentences:
@@ -242,7 +402,11 @@ def _names_near(item: AnalyzedArticle, fig: Figure) -> set[str]:
             start, end = s.start, s.end
             break
     sentence = text[start:end]
-    return {w for m in _PROPER.finditer(sentence) for w in m.group().split()}
+    found = {w for m in _PROPER.finditer(sentence) for w in m.group().split()}
+    for e in item.analysis.entities:
+        if start <= e.start < end and e.type in ("PERSON", "ORG", "GPE", "NORP"):
+            found.update(w for w in f"{e.text} {e.canonical}".split() if w[:1].isupper() and len(w) > 2)
+    return found
 
 
 def _same_subject(by_value: dict[float, list]) -> bool:
