@@ -205,9 +205,15 @@ def _subject_names(doc, people: People, lo: int, hi: int, gender: str | None) ->
             root = span.root if span is not None else None
             while root is not None and root.dep_ == "conj" and root.head is not root:
                 root = root.head  # "Lee and Diaz spoke": both are subjects
-            if root is not None and root.dep_ in _SUBJ:
+            if root is not None and root.dep_ in _SUBJ and not _in_relative(root):
                 out.add(e.canonical)
     return out
+
+
+def _in_relative(tok) -> bool:
+    """Whether subject ``tok`` is the subject of a relative clause ("the deal, which Lee
+    opposed, ..."): a person named there is not what the sentence is about."""
+    return tok.head.dep_ in ("relcl", "acl")
 
 
 def _main_subjects(doc, people: People, sent, gender: str | None) -> set[str]:
@@ -282,7 +288,15 @@ def resolve_pronoun(doc, tok, people: People, quoted, text: str | None = None,
     subjects = _subject_names(doc, people, start, tok.idx, gender)
     if len(subjects) == 1:
         return subjects.pop()
-    own_subject = any(t.dep_ in _SUBJ and start <= t.idx < tok.idx and not quoted(t.idx) for t in sent)
+    if len(subjects) > 1:
+        # "Cech said by the time he arrived, Dauer was in a coma, "...," he said": two
+        # people are subjects before the pronoun; only the one the sentence reports as
+        # speaking (its main subject, of a speech verb) is taken, else nobody
+        main = [n for n in _main_subjects(doc, people, sent, gender) if n in subjects]
+        root = sent.root
+        return main[0] if len(main) == 1 and is_cue(root) and tok.head.lemma_ == root.lemma_ else None
+    own_subject = any(t.dep_ in _SUBJ and start <= t.idx < tok.idx and not quoted(t.idx)
+                      and not _in_relative(t) for t in sent)
     if not subjects and not own_subject and tok.dep_ in _SUBJ:
         # "Yakubu said her daughter Dana was among them. "...," she said.": a subject
         # pronoun continues the main subject of the sentence before, when that is one
