@@ -289,12 +289,10 @@ def resolve_pronoun(doc, tok, people: People, quoted, text: str | None = None,
     if len(subjects) == 1:
         return subjects.pop()
     if len(subjects) > 1:
-        # "Cech said by the time he arrived, Dauer was in a coma, "...," he said": two
-        # people are subjects before the pronoun; only the one the sentence reports as
-        # speaking (its main subject, of a speech verb) is taken, else nobody
-        main = [n for n in _main_subjects(doc, people, sent, gender) if n in subjects]
-        root = sent.root
-        return main[0] if len(main) == 1 and is_cue(root) and tok.head.lemma_ == root.lemma_ else None
+        # "Cech said by the time he arrived, Dauer was in a coma, "...," he said"; "Flynn
+        # said Trump was right when he said ...": two compatible people are subjects
+        # before the pronoun, and either may be meant; the nearest is not taken for it
+        return None
     own_subject = any(t.dep_ in _SUBJ and start <= t.idx < tok.idx and not quoted(t.idx)
                       and not _in_relative(t) for t in sent)
     if not subjects and not own_subject and tok.dep_ in _SUBJ:

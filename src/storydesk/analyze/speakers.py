@@ -133,12 +133,13 @@ def relayed(tok, inside, bare: bool = False):
 
 
 def _quoting(cue, inside):
-    """`X said, quoting Y` / `X reported, citing Y`: Y (the object of a "quoting" or
-    "citing" participle hanging on the cue) is the speaker; X only relays the words."""
+    """`X said, quoting Y`: Y (the object of a "quoting" participle hanging on the cue,
+    or right after it) is the speaker; X only relays the words. ("Citing" is left out:
+    `X said, citing the release of prisoners` gives a reason, not a source.)"""
     doc = cue.doc
     after = [doc[k] for k in (cue.i + 1, cue.i + 2) if k < len(doc)]  # the parse may hang it elsewhere
     for verb in [*cue.children, *(t for t in after if t.i == cue.i + 1 or after[0].text == ",")]:
-        if verb.lemma_.lower() in _RELAY and verb.tag_ == "VBG" and verb.i > cue.i:
+        if verb.lemma_.lower() == "quote" and verb.tag_ == "VBG" and verb.i > cue.i:
             obj = next((c for c in verb.children if c.dep_ == "dobj" and not inside(c.i)), None)
             if obj is not None and obj.pos_ in ("PROPN", "NOUN"):
                 return obj
@@ -263,6 +264,18 @@ def _lead_char(doc, q_start: int) -> str:
     return ""
 
 
+def _apposition_after(doc, q_end: int, inside_quote) -> bool:
+    """Whether the words after the quote open with a name and a comma (`"...," Lee
+    Ju-ho, the minister ...`): the start of an apposition."""
+    k = q_end
+    while k < len(doc) and (inside_quote(k) or doc[k].is_punct) and k <= q_end + 2:
+        k += 1
+    start = k
+    while k < len(doc) and doc[k].pos_ == "PROPN":
+        k += 1
+    return k > start and k < len(doc) and doc[k].text == ","
+
+
 def _after(doc, q_end: int, hi: int, inside_quote):
     """The speech verb in the words right after the quote: within :data:`_TRAIL_WINDOW`
     tokens, or up to :data:`_APPOS_WINDOW` when no other verb comes first (`"...," Lee
@@ -271,7 +284,8 @@ def _after(doc, q_end: int, hi: int, inside_quote):
     for i in range(q_end, min(hi, q_end + _APPOS_WINDOW)):
         if inside_quote(i) and i <= q_end + 1 and doc[i].is_punct:
             continue  # the closing mark
-        if inside_quote(i) or doc[i].text in (".", "!", "?", ";") or (verb and i >= q_end + _TRAIL_WINDOW):
+        if inside_quote(i) or doc[i].text in (".", "!", "?", ";") or (
+                i >= q_end + _TRAIL_WINDOW and (verb or not _apposition_after(doc, q_end, inside_quote))):
             break  # past the short window only through a verbless apposition
         if is_cue(doc[i]):
             if doc[i].dep_ == "conj" and doc[i].head.i < q_end:
