@@ -3,8 +3,8 @@ the dev split of benchmarks/story_set.py, the product path (``Desk.brief_article
 
 A misattributed quote is the worst error a brief can carry, so none is allowed on dev;
 the quotes shown and those left null although the sources name the speaker may not get
-worse than when the floor was set (round 7, after merging speakers7 and audit7: 409 shown,
-170 null-but-named, 0 wrong). The held-out test stories are never gated (scoring them in
+worse than when the floor was set (round 8, speakers8 with four more dev stories: 437
+shown, 192 null-but-named, 0 wrong). The held-out test stories are never gated (scoring them in
 every run would make them read). It has no baseline to beat, so it is not a
 benchmarks.floors gate (like test_brief_audit.py, its bounds are here). Skipped, saying
 why, without the data."""
@@ -16,8 +16,8 @@ import pytest
 pytestmark = pytest.mark.slow
 
 #: At least this many dev quotes shown with a speaker, at most this many null-but-named.
-MIN_SHOWN = 409
-MAX_NULL_BUT_NAMED = 170
+MIN_SHOWN = 437
+MAX_NULL_BUT_NAMED = 192
 
 
 def test_no_dev_quote_is_misattributed_and_coverage_holds(data_dir):

@@ -205,9 +205,15 @@ def _subject_names(doc, people: People, lo: int, hi: int, gender: str | None) ->
             root = span.root if span is not None else None
             while root is not None and root.dep_ == "conj" and root.head is not root:
                 root = root.head  # "Lee and Diaz spoke": both are subjects
-            if root is not None and root.dep_ in _SUBJ:
+            if root is not None and root.dep_ in _SUBJ and not _in_relative(root):
                 out.add(e.canonical)
     return out
+
+
+def _in_relative(tok) -> bool:
+    """Whether subject ``tok`` is the subject of a relative clause ("the deal, which Lee
+    opposed, ..."): a person named there is not what the sentence is about."""
+    return tok.head.dep_ in ("relcl", "acl")
 
 
 def _main_subjects(doc, people: People, sent, gender: str | None) -> set[str]:
@@ -282,7 +288,13 @@ def resolve_pronoun(doc, tok, people: People, quoted, text: str | None = None,
     subjects = _subject_names(doc, people, start, tok.idx, gender)
     if len(subjects) == 1:
         return subjects.pop()
-    own_subject = any(t.dep_ in _SUBJ and start <= t.idx < tok.idx and not quoted(t.idx) for t in sent)
+    if len(subjects) > 1:
+        # "Cech said by the time he arrived, Dauer was in a coma, "...," he said"; "Flynn
+        # said Trump was right when he said ...": two compatible people are subjects
+        # before the pronoun, and either may be meant; the nearest is not taken for it
+        return None
+    own_subject = any(t.dep_ in _SUBJ and start <= t.idx < tok.idx and not quoted(t.idx)
+                      and not _in_relative(t) for t in sent)
     if not subjects and not own_subject and tok.dep_ in _SUBJ:
         # "Yakubu said her daughter Dana was among them. "...," she said.": a subject
         # pronoun continues the main subject of the sentence before, when that is one

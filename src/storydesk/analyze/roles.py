@@ -150,9 +150,24 @@ def filler(line: str) -> bool:
     return _FILLER.fullmatch(line.strip()) is not None
 
 
+#: A photo credit closing a caption line: "(KCNA via KNS/AFP/Getty Images)", "(Brett Coomer/AP)".
+_CREDIT = re.compile(r"\((?:[^()\n]*/[^()\n]*|[^()\n]*\b(?:Images|Photo|Photos|Pictures)\b[^()\n]*)\)\s*$")
+
+
+def caption(line: str) -> bool:
+    """A photo caption the scraper left between two paragraphs: a line that ends with a
+    photo credit in parentheses.
+
+    >>> caption("The rocket lifts off. (KCNA via KNS/AFP/Getty Images)"), caption("He said so (today).")
+    (True, False)
+    """
+    return _CREDIT.search(line) is not None
+
+
 def paragraph_before(text: str, pos: int, n: int = 1) -> int:
     """Where the ``n``-th paragraph before the one holding ``pos`` starts (paragraphs
-    are lines; :func:`filler` lines are passed over, not counted).
+    are lines; :func:`filler` lines and photo :func:`caption` lines are passed over,
+    not counted).
 
     >>> paragraph_before("A.\\n\\nB.\\nC.", 8), paragraph_before("A.\\n\\nB.\\nC.", 8, 2)
     (4, 0)
@@ -168,7 +183,7 @@ def paragraph_before(text: str, pos: int, n: int = 1) -> int:
         if end <= 0:
             return 0
         start = text.rfind("\n", 0, end) + 1
-        if not filler(text[start:end]):
+        if not filler(text[start:end]) and not caption(text[start:end]):
             k += 1
     return start
 

@@ -24,6 +24,7 @@ _NP_DEPS = ("compound", "det", "amod", "poss", "nummod", "case", "nmod", "quantm
 _MAX_CLIMB = 4
 _MARKS = frozenset("\"“”‘’'«»„")
 _TRAIL_WINDOW = 10
+_APPOS_WINDOW = 24
 _LEAD_WINDOW = 10
 
 
@@ -131,6 +132,20 @@ def relayed(tok, inside, bare: bool = False):
     return None
 
 
+def _quoting(cue, inside):
+    """`X said, quoting Y`: Y (the object of a "quoting" participle hanging on the cue,
+    or right after it) is the speaker; X only relays the words. ("Citing" is left out:
+    `X said, citing the release of prisoners` gives a reason, not a source.)"""
+    doc = cue.doc
+    after = [doc[k] for k in (cue.i + 1, cue.i + 2) if k < len(doc)]  # the parse may hang it elsewhere
+    for verb in [*cue.children, *(t for t in after if t.i == cue.i + 1 or after[0].text == ",")]:
+        if verb.lemma_.lower() == "quote" and verb.tag_ == "VBG" and verb.i > cue.i:
+            obj = next((c for c in verb.children if c.dep_ == "dobj" and not inside(c.i)), None)
+            if obj is not None and obj.pos_ in ("PROPN", "NOUN"):
+                return obj
+    return None
+
+
 #: Speech verbs whose object is the one spoken to: their passive subject is the addressee
 #: ("Rubio was asked by moderator Gerard Baker whether ..." : the words are Baker's).
 _ADDRESSED = frozenset("ask tell question warn urge advise remind inform".split())
@@ -156,6 +171,8 @@ def _subject_by_parse(cue, inside) -> tuple[int, int] | None:
     tok = cue
     for _ in range(3):
         relayed_to = relayed(tok, inside, bare=tok is cue)
+        if relayed_to is None and tok is cue:
+            relayed_to = _quoting(cue, inside)
         if relayed_to is not None:
             return np_span(relayed_to)
         if any(addressed(c) for c in tok.children):
@@ -247,16 +264,34 @@ def _lead_char(doc, q_start: int) -> str:
     return ""
 
 
+def _apposition_after(doc, q_end: int, inside_quote) -> bool:
+    """Whether the words after the quote open with a name and a comma (`"...," Lee
+    Ju-ho, the minister ...`): the start of an apposition."""
+    k = q_end
+    while k < len(doc) and (inside_quote(k) or doc[k].is_punct) and k <= q_end + 2:
+        k += 1
+    start = k
+    while k < len(doc) and doc[k].pos_ == "PROPN":
+        k += 1
+    return k > start and k < len(doc) and doc[k].text == ","
+
+
 def _after(doc, q_end: int, hi: int, inside_quote):
-    for i in range(q_end, min(hi, q_end + _TRAIL_WINDOW)):
+    """The speech verb in the words right after the quote: within :data:`_TRAIL_WINDOW`
+    tokens, or up to :data:`_APPOS_WINDOW` when no other verb comes first (`"...," Lee
+    Ju-ho, the minister of education, science and technology, said`: a long apposition)."""
+    verb = False
+    for i in range(q_end, min(hi, q_end + _APPOS_WINDOW)):
         if inside_quote(i) and i <= q_end + 1 and doc[i].is_punct:
             continue  # the closing mark
-        if inside_quote(i) or doc[i].text in (".", "!", "?", ";"):
-            break
+        if inside_quote(i) or doc[i].text in (".", "!", "?", ";") or (
+                i >= q_end + _TRAIL_WINDOW and (verb or not _apposition_after(doc, q_end, inside_quote))):
+            break  # past the short window only through a verbless apposition
         if is_cue(doc[i]):
             if doc[i].dep_ == "conj" and doc[i].head.i < q_end:
                 break  # "X called it "..." and vowed": the cue belongs to X's other clause
             return doc[i], all(doc[k].is_punct for k in range(q_end, i))
+        verb = verb or doc[i].pos_ in ("VERB", "AUX")
     return None, False
 
 
