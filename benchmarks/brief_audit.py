@@ -3,8 +3,9 @@ nobody tuned it to.
 
     PYTHONPATH=. .venv/bin/python -m benchmarks.brief_audit [--data DIR] [--json]
 
-Five multi-outlet events of the Giveme5W1H news_cluster set (technology, science,
-business, sports; none in ``benchmarks/story_set.py``), hand-labelled from their texts in
+Eight multi-outlet events of the Giveme5W1H news_cluster set (technology, science,
+business, sports; none in ``benchmarks/story_set.py``; five from round 7, three added in
+round 8 for names, entity types, origin and dates), hand-labelled from their texts in
 ``benchmarks/labels/brief/audit.jsonl`` (offsets and text hashes only; see that folder's
 README). Each story goes through the path a user takes (``benchmarks.briefs.brief_story``:
 a ``Desk`` ingests the files and briefs the story). Errors per section, fewer is better:
