@@ -178,6 +178,15 @@ def _parsed(nlp, text: str, published: str) -> list[tuple[str, str, bool]]:
         ("Her husband filed for divorce in July.", "2018-02-06", [("July", "2017-07", False)]),
         ("Firefighters stand next to the lorry on Thursday that ran into the crowd.", "2016-07-15",
          [("Thursday", "2016-07-14", False)]),
+        # a noun of planning with its infinitive points forwards, whatever tense unveiled it
+        ("Two days ago, the founder unveiled plans to launch the car into orbit in January.",
+         "2017-12-22", [("Two days ago", "2017-12-20", False), ("January", "2018-01", True)]),
+        # a date read forwards goes to next year only when that is months, not a year, ahead:
+        # "beginning with a Dec. 8 flight" in a text of Dec. 27 is a line written before it
+        ("The company is poised to move launches to pad 40, beginning with a Dec. 8 flight.",
+         "2017-12-27", [("Dec. 8", "2017-12-08", False)]),
+        ("The company is poised to move launches to pad 40, beginning with a Jan. 8 flight.",
+         "2017-12-27", [("Jan. 8", "2018-01-08", True)]),
     ],
 )
 def test_tense_decides_the_direction_of_a_weekday_or_a_month(nlp, text, published, expected):

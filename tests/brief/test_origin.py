@@ -145,3 +145,19 @@ def test_an_interview_credited_by_several_outlets_is_the_origin():
     assert origin["outlet"] == "Valley Herald"
     assert {s["article_id"] for s in origin["sources"]} == {story[i].article.id for i in range(3)}
     assert origin["article_ids"] == [story[3].article.id]
+
+
+def test_an_outlet_known_by_its_photo_credit_and_seen_by():
+    # written for this test: three outlets follow a site's scoop; the site is not among
+    # them and its name has no publication word, but its photo credit line says what it is
+    story = [
+        analyzed("Ana Reyes/The Ledger\nThe Ledger reported Monday that Vorlan is building glasses.",
+                 source="a.txt"),
+        analyzed("Seen by The Ledger, the glasses weigh 50 grams.", source="b.txt"),
+        analyzed("The glasses sit out of view, The Ledger reports, until you look down.", source="c.txt"),
+    ]
+    origin = build_origin(story)
+    assert origin is not None and outlet_key(origin["outlet"]) == "ledger"
+    # without the credit line nothing in the story says The Ledger is a publication
+    assert build_origin([analyzed("The Ledger reported Monday that Vorlan is building glasses.",
+                                  source="d.txt")] + story[1:]) is None

@@ -147,3 +147,13 @@ def test_an_announced_event_is_scheduled_until_a_source_reports_it_done():
     (done,) = [e for e in build_timeline([a, b, c]) if e["date"] == "2021-09-03"]
     assert not done["scheduled"]
     assert {s["article_id"]: s["scheduled"] for s in done["sources"]} == {"a": True, "b": True, "c": False}
+
+
+def test_a_date_in_a_parenthetical_aside_is_not_the_sentence_event():
+    text = ("The Ledger reported Monday that the group (which cut its wearables unit last July) "
+            "has been working on glasses.")
+    entries = build_timeline([analyzed("a", text, "2018-02-05")])
+    assert [e["date"] for e in entries] == ["2018-02-05"]
+    alone = build_timeline([analyzed("b", "The group (which cut its wearables unit last July) said so.",
+                                     "2018-02-05")])
+    assert [e["date"] for e in alone] == ["2017-07"]  # an aside with no other date still dates it

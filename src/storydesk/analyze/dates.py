@@ -191,7 +191,9 @@ def _explicit(text: str, found: _Found) -> None:
 
 
 def _month_day(text: str, ref: _Ref, found: _Found, forward_of: _Direction) -> None:
-    """"20 April", "April 20": the year comes from the publication date."""
+    """"20 April", "April 20": the year comes from the publication date (the next year for
+    a date read forwards that is past this year, when it is at most :data:`FORWARD_DAYS`
+    ahead)."""
     if ref.day is None:
         return
     for pattern in (P.MONTH_DAY, P.DAY_MONTH):
@@ -203,12 +205,23 @@ def _month_day(text: str, ref: _Ref, found: _Found, forward_of: _Direction) -> N
             year = ref.day.year
             candidate = (year, month, day)
             pub = (ref.year, ref.month, ref.day.day)
-            if forward and candidate < pub:
+            if forward and candidate < pub and _soon(ref.day, year + 1, month, day):
                 year += 1
             elif not forward and candidate > pub:
                 year -= 1
             if P.valid_day(year, month, day):
                 found.add(m.start(), m.end(), *P.fmt(year, month, day))
+
+
+#: A date with no year read forwards goes to next year only within this many days: news
+#: gives the year of a date further ahead, so "beginning with a Dec. 8 flight" in a text
+#: published on Dec. 27 is the Dec. 8 just past (a stale line), not the next one.
+FORWARD_DAYS = 183
+
+
+def _soon(published: dt.date, year: int, month: int, day: int) -> bool:
+    """Whether ``year-month-day`` is a valid day at most :data:`FORWARD_DAYS` after ``published``."""
+    return P.valid_day(year, month, day) and (dt.date(year, month, day) - published).days <= FORWARD_DAYS
 
 
 def _month_alone(text: str, ref: _Ref, found: _Found, forward_of: _Direction) -> None:

@@ -6,7 +6,8 @@ belongs to, so :func:`tense_at` reads it from the spaCy parse:
 
 * a modal ("will", "'ll", "shall", "would" in reported speech, "could", "may") or a
   verb of planning ("is due to", "is set to", "scheduled for", "expected", "plans to",
-  "is going to") makes it **future**;
+  "is going to"), or a noun of planning with its infinitive ("unveiled plans to launch it
+  in January"), makes it **future**;
 * a past form ("was held", "died", "has been", "had", "would have") makes it **past**;
 * the present simple or progressive of an event verb ("opens to the public on Friday",
   "goes on sale in late January", "is released in January", "is flying to Paris on
@@ -141,7 +142,9 @@ def tense_of_token(token) -> str | None:
         head = node.head
         if head is node:
             break
-        node = head
+        came_from, node = node, head
+        if not _is_verb(node) and node.lemma_ in _PLANNING and came_from.dep_ == "acl" and came_from.tag_ == "VB":
+            return FUTURE  # "unveiled plans to launch it in January": what the plan is for
         if not _is_verb(node) and not (node.lemma_ == "due" and node.dep_ == "acomp"):
             if any(c.dep_ in ("amod", "compound") and c.lower_ in _FUTURE_MODIFIERS for c in node.children):
                 return FUTURE  # "the scheduled end of the state of emergency on July 26"

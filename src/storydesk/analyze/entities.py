@@ -21,12 +21,14 @@ from dataclasses import dataclass, field, replace
 
 from ..model import Entity, Post
 from .headlines import headline_spans, inside
-from .lexicon import ROLE_NOUNS, SPEECH_FORMS, TITLES
+from .lexicon import BODY_PART_NOUNS, COMPANY_NOUNS, COMPANY_SUFFIXES, ROLE_NOUNS, SPEECH_FORMS, TITLES
 from .sentences import find_sentences
 
 _TYPES = {"PERSON": "PERSON", "ORG": "ORG", "GPE": "GPE", "LOC": "LOC", "WORK_OF_ART": "WORK",
-          "NORP": "NORP", "FAC": "LOC", "EVENT": "EVENT"}
-_NAME_TYPES = ("PERSON", "ORG", "GPE", "LOC", "WORK", "NORP", "EVENT")
+          "NORP": "NORP", "FAC": "LOC", "EVENT": "EVENT", "PRODUCT": "PRODUCT"}
+_NAME_TYPES = ("PERSON", "ORG", "GPE", "LOC", "WORK", "NORP", "EVENT", "PRODUCT")
+#: Words before a name that make it a thing's, not a person's ("a Tesla Roadster", "his Pixel 2").
+_THING_DETERMINERS = frozenset("a an his her its their my our your".split())
 _QUOTES = "\"“”'‘’"
 _SKIP_HEAD = {"the", "a", "an"}
 
@@ -130,10 +132,13 @@ def _context_evidence(doc, start: int, end: int) -> Counter:
                 break
             if tok.text in (",", "."):
                 break
+    ev.update(_body_evidence(doc, start, end))
     head = doc[end - 1]
-    if head.dep_ in ("nsubj",) and head.head.text.lower() in SPEECH_FORMS:
-        ev["PERSON"] += 1
-    elif after is not None and after.text.lower() in SPEECH_FORMS and after.pos_ != "NOUN":
+    spoke = (head.dep_ in ("nsubj",) and head.head.text.lower() in SPEECH_FORMS) or (
+        after is not None and after.text.lower() in SPEECH_FORMS and after.pos_ != "NOUN")
+    if spoke and _said_it(doc, end):
+        ev["ORG"] += 2  # "SpaceX said it had delayed ...": a body speaks of itself as "it"
+    elif spoke:
         ev["PERSON"] += 1
     if after is not None and after.text.islower() and after.text in ROLE_NOUNS:
         ev["PERSON"] -= 2  # "Aquaman actress": a work or body the person belongs to
@@ -142,6 +147,50 @@ def _context_evidence(doc, start: int, end: int) -> Counter:
     if before is not None and after is not None and before.text in _QUOTES and after.text in _QUOTES:
         ev["WORK"] += 3
     return ev
+
+
+def _body_evidence(doc, start: int, end: int) -> Counter:
+    """Evidence that a mention names an organisation: a legal suffix ("Qualcomm Inc"), a
+    stock ticker after it ("Tesla (TSLA)"), a position or part of a body after it or its
+    possessive ("SpaceX founder", "Broadcom's chief executive", "Houston Texans
+    linebacker"), a position "of" it ("the CEO of both SpaceX and Tesla"), or the kind of
+    company before it ("chipmaker Qualcomm", "headset maker Magic Leap"); and that it names
+    a thing, not a person: an article or a possessive before it ("a Tesla Roadster")."""
+    ev: Counter = Counter()
+    words = [_norm(t) for t in doc[start:end]]
+    if len(words) > 1 and words[-1] in COMPANY_SUFFIXES:
+        ev["ORG"] += 3
+    k = end
+    if k < len(doc) and doc[k].text in ("'s", "’s"):
+        k += 1
+    if k < len(doc) and _norm(doc[k]) in COMPANY_SUFFIXES and doc[k].text[:1].isupper():
+        ev["ORG"] += 3
+    elif k + 2 < len(doc) and doc[k].text == "(" and doc[k + 1].text.isupper() and doc[k + 1].is_alpha \
+            and doc[k + 2].text in (")", ":") and doc[k + 1].text != "".join(w[:1] for w in words).upper():
+        ev["ORG"] += 3  # a ticker: "Tesla (TSLA)", "Tesla (NASDAQ:TSLA)"
+    elif k < len(doc) and _norm(doc[k]) in BODY_PART_NOUNS and doc[k].pos_ in ("NOUN", "PROPN"):
+        ev["ORG"] += 2
+    i = start - 1
+    while i >= 0 and _norm(doc[i]) in ("both", "the", "a", "an"):
+        i -= 1
+    if i >= 1 and doc[i].lower_ == "of" and _norm(doc[i - 1]) in BODY_PART_NOUNS:
+        ev["ORG"] += 2
+    elif i >= 0 and i == start - 1 and doc[i].pos_ == "NOUN" and doc[i].text.islower() and (
+            doc[i].lower_ in COMPANY_NOUNS or doc[i].lower_.endswith("maker")):
+        ev["ORG"] += 2
+    if start > 0 and doc[start - 1].lower_ in _THING_DETERMINERS:
+        ev["PERSON"] -= 1  # people are not "a ..." or "his ...": a thing or a body
+    return ev
+
+
+def _said_it(doc, end: int) -> bool:
+    """The speech verb after a mention ending at ``end`` is followed by "it" or "its"
+    within two words ("said it would", "said on Monday its ...")."""
+    for tok in doc[end:min(len(doc), end + 5)]:
+        if tok.lower_ in SPEECH_FORMS:
+            nxt = [t.lower_ for t in doc[tok.i + 1:tok.i + 3]]
+            return "it" in nxt or "its" in nxt
+    return False
 
 
 def _name_word(tok) -> bool:
@@ -296,8 +345,13 @@ def _other_kind(group: _Group, key: tuple[str, ...], m: _Mention) -> bool:
     """Whether one-word ``m`` matches ``group``'s longer name only by its first word and
     the tagger calls it a different kind of thing than every mention of the group: then
     it is not a first name used alone but the place, company or app the longer name is
-    named after ("in Houston" / "Houston Texans", "maker Tesla" / "Tesla Roadster")."""
-    if len(key) != 1 or len(group.key) < 2 or group.key[-1] == key[0] or m.label in (None, "PERSON"):
+    named after ("in Houston" / "Houston Texans", "maker Tesla" / "Tesla Roadster"); so
+    is one the text itself calls a body (:func:`_body_evidence`)."""
+    if len(key) != 1 or len(group.key) < 2 or group.key[-1] == key[0]:
+        return False
+    if m.evidence["ORG"] > 0:
+        return True  # "electric car company Tesla (TSLA)": the company, not a first name
+    if m.label in (None, "PERSON"):
         return False
     return all(g.label != m.label for g in group.mentions)
 
@@ -311,14 +365,23 @@ def _vote(group: _Group) -> str | None:
         if m.label:
             score[m.label] += 1
         evidence.update(m.evidence)
+    labels = Counter(m.label for m in own if m.label)
+    team = len(group.key) > 1 and group.key[-1].endswith("s")  # "Houston Texans", not "South Korean"
+    if labels and labels.most_common(1)[0][0] in ("NORP", "GPE") and not team:
+        evidence["ORG"] = 0  # "South Korean President ...": a nationality or a place before a title
     score.update(evidence)
     if len(group.key) > 1:  # the surname used alone is a person's way of being named
-        score["PERSON"] += sum(1 for m in own if m.end - m.start == 1 and m.label is not None)
+        score["PERSON"] += sum(1 for m in own if m.end - m.start == 1 and m.label not in (None, "PRODUCT", "WORK"))
+    if any(w[:1].isdigit() for w in group.key):
+        score["PERSON"] = 0  # "Pixel 2", "Falcon 9": a model or a series, never a person's name
     if not score or max(score.values()) <= 0:
         return None
     best, top = score.most_common(1)[0]
     if best != "PERSON" and score["PERSON"] >= top:
         best = "PERSON"
+    guess = best in ("PERSON", "PRODUCT") or best == "NORP" and team
+    if guess and evidence["ORG"] >= 2 and evidence["ORG"] > max(evidence["PERSON"], 0):
+        return "ORG"  # the text calls it a body; the tagger's person, product or nationality is a guess
     if best == "PERSON" and _place_only(group, own, evidence):
         best = "ORG"
     return best if best in _NAME_TYPES else None

@@ -121,3 +121,26 @@ BODY_NAME_WORDS = NAMED_BODY_NOUNS | frozenset(
     """branch department bureau service services ministry office police authority court agency
     corporation center centre institute association airlines airways""".split()
 )
+
+#: Nouns for a position in, or a part of, a body: after a name ("SpaceX founder", "Qualcomm
+#: board", "Houston Texans linebacker") or before "of" a name ("chief executive of Tesla")
+#: they make the name an organisation's, not a person's.
+BODY_PART_NOUNS = frozenset(
+    """ceo cfo coo cto founder co-founder cofounder president chairman chairwoman chairperson
+    chief executive executives boss bosses spokesman spokeswoman spokesperson board shares
+    stock stocks shareholders investors employees staff engineer engineers coach players
+    quarterback linebacker receiver cornerback safety tackle striker goalkeeper midfielder
+    defender pitcher outfielder shortstop owner owners headquarters subsidiary division
+    unit""".split()
+)
+
+#: Nouns for a kind of company before its name ("chipmaker Qualcomm", "headset maker Magic
+#: Leap", "electric car company Tesla"); any word ending in "maker" counts too.
+COMPANY_NOUNS = frozenset(
+    """company firm startup start-up giant manufacturer retailer carrier operator brand
+    conglomerate automaker carmaker chipmaker lender insurer bank broadcaster publisher
+    developer airline""".split()
+)
+
+#: Words after a name that make it a company's legal name ("Qualcomm Inc", "Broadcom Ltd").
+COMPANY_SUFFIXES = frozenset("inc ltd corp co llc plc ag nv sa gmbh limited incorporated".split())

@@ -2,7 +2,7 @@
 
 **Credits.** Outlets credit one another in a few ways, read here by their wording:
 
-* strong, the material itself came from X: "obtained by X", "first reported by X",
+* strong, the material itself came from X: "obtained by X", "first reported by X", "seen by X",
   "released by X", "leaked to X", "provided exclusively to X", "X revealed",
   "X obtained", "X broke the news";
 * medium, X is a source: "according to X", "X reported", "in an interview with X",
@@ -15,7 +15,8 @@ from a list of outlet names: it is the outlet of one of the story's articles, or
 text describes it as a publication somewhere in the story ("the newspaper X", "X, a
 local newspaper", "broadcaster X", "X magazine", "the X television channel", "X
 columnist"), or its own name ends in a publication word ("... Times", "... News",
-"... Post", "Daily ..."). A nationality, a country, a person or a company quoted as a
+"... Post", "Daily ..."), or a photo credit line gives it as a photographer's employer
+("Vjeran Pavic/The Verge"). A nationality, a country, a person or a company quoted as a
 source ("according to Toyota") is none of these. A name never runs past the end of its
 sentence ("according to Toyota. Yet" is Toyota).
 
@@ -77,6 +78,7 @@ _AFTER = rf"(?P<after>\s+{_PUB_AFTER}\b|,\s+an?\s+(?:[\w-]+\s+){{0,2}}?{_PUB_AFT
 _STRONG_CUE = (
     r"(?:obtained|first\s+reported|first\s+published|revealed|leaked|provided|released|"
     r"published|broken|given|sent|aired|broadcast)\s+(?:exclusively\s+|first\s+)?(?:by|to)"
+    r"|(?<![\w-])(?i:seen|viewed|reviewed)\s+(?:exclusively\s+)?by"
     r"|exclusively\s+(?:to|by|with)"
 )
 _MEDIUM_CUE = (
@@ -183,6 +185,8 @@ def find_credits(text: str) -> list[Credit]:
 
 
 _DESCRIBED = (
+    # a photo credit line, "Vjeran Pavic/The Verge": the photographer's publication
+    re.compile(rf"(?m)^[A-Z][\w.'’-]+(?:\s+[A-Z][\w.'’-]+){{1,3}}\s*/\s*(?:the\s+|The\s+)?{_NAME}\s*$"),
     re.compile(rf"\b{_PUB_BEFORE}\s+(?:the\s+)?{_NAME}"),
     re.compile(rf"{_NAME}\s+{_PUB_AFTER}\b"),
     re.compile(rf"{_NAME},\s+an?\s+(?:[\w-]+\s+){{0,2}}?{_PUB_AFTER}\b"),

@@ -12,7 +12,9 @@ on Friday") is ``"scheduled": true``, as is each source that reports it so; an e
 source announces and a later one reports as done is not.
 
 Dates inside embedded social posts and their signatures are reactions, not events, and
-are left out; so are sentences too short to say what happened. Articles dated by ingest
+are left out; so are sentences too short to say what happened, and a date in a
+parenthetical aside of a sentence dated outside it (the aside is background to that
+sentence's event, not the event). Articles dated by ingest
 time have their dates re-read without a publication date, so that "yesterday" is not
 resolved against the day storydesk read them.
 """
@@ -96,6 +98,9 @@ def _mentions(item: AnalyzedArticle) -> list[_Mention]:
             continue
         if len(sentence.split()) < MIN_WORDS:
             continue
+        if _aside(sentence, e.start - s, e.end - s) and any(
+                s <= o.start and o.end <= t and not _aside(sentence, o.start - s, o.end - s) for o in events):
+            continue  # "reported Monday that X (which axed Y last July) is ...": background in an aside
         # the sentence without its date expressions, for comparing what happened
         bare = sentence
         for other in events:
@@ -105,6 +110,16 @@ def _mentions(item: AnalyzedArticle) -> list[_Mention]:
         lead = bare[max(0, e.start - s - 60) : e.start - s]
         out.append(_Mention(item, e, sentence, _stems(bare), _stems(lead)))
     return out
+
+
+def _aside(sentence: str, start: int, end: int) -> bool:
+    """Whether ``sentence[start:end]`` is inside parentheses of its sentence.
+
+    >>> _aside("It said Monday (it cut jobs in July) that", 28, 32), _aside("It said Monday", 8, 14)
+    (True, False)
+    """
+    before, after = sentence[:start], sentence[end:]
+    return before.count("(") > before.count(")") and ")" in after
 
 
 def _place(entries: list[_Entry], m: _Mention) -> None:
