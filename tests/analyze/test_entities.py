@@ -300,3 +300,12 @@ def test_a_nationality_before_a_title_stays_a_nationality(nlp):
     text = "South Korean President Park Lee-won met the press on Monday, aides said."
     ents = find_entities(nlp(text), [])
     assert not [e for e in ents if e.type == "ORG" and e.text.startswith("South Korean")]
+
+
+def test_a_person_s_own_staff_after_the_name_leaves_it_a_person(nlp):
+    # written for this test: a spokesman or staff belong to people as well as to bodies, so
+    # "Quill spokesman Ben Ortiz" is no evidence that Quill is an organisation
+    text = ("Governor Mara Quill will sign the bill, Quill spokesman Ben Ortiz said on Monday. "
+            "Quill staff were told on Friday. Quill said she was pleased.")
+    ents = find_entities(nlp(text), [])
+    assert not [e for e in ents if "Quill" in e.canonical and e.type == "ORG"]

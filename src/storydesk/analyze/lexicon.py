@@ -124,11 +124,12 @@ BODY_NAME_WORDS = NAMED_BODY_NOUNS | frozenset(
 
 #: Nouns for a position in, or a part of, a body: after a name ("SpaceX founder", "Qualcomm
 #: board", "Houston Texans linebacker") or before "of" a name ("chief executive of Tesla")
-#: they make the name an organisation's, not a person's.
+#: they make the name an organisation's, not a person's. Not the staff a person has too
+#: ("Putin spokesman Dmitry Peskov", "Trump staff", "Clinton aide").
 BODY_PART_NOUNS = frozenset(
     """ceo cfo coo cto founder co-founder cofounder president chairman chairwoman chairperson
-    chief executive executives boss bosses spokesman spokeswoman spokesperson board shares
-    stock stocks shareholders investors employees staff engineer engineers coach players
+    chief executive executives boss bosses board shares
+    stock stocks shareholders investors employees engineer engineers coach players
     quarterback linebacker receiver cornerback safety tackle striker goalkeeper midfielder
     defender pitcher outfielder shortstop owner owners headquarters subsidiary division
     unit""".split()
