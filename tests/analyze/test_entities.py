@@ -309,3 +309,12 @@ def test_a_person_s_own_staff_after_the_name_leaves_it_a_person(nlp):
             "Quill staff were told on Friday. Quill said she was pleased.")
     ents = find_entities(nlp(text), [])
     assert not [e for e in ents if "Quill" in e.canonical and e.type == "ORG"]
+
+
+def test_a_person_who_said_it_stays_a_person(nlp):
+    # written for this test: people say "it" of things all the time ("said it would be
+    # wrong"), so "X said it ..." is no evidence that X is a body speaking of itself
+    text = ("Prime Minister Owen Marsh said it would be wrong to delay. Owen Marsh said it was "
+            "time to act, and Marsh said it again on Friday.")
+    ents = find_entities(nlp(text), [])
+    assert {e.type for e in ents if "Marsh" in e.canonical} == {"PERSON"}

@@ -136,9 +136,7 @@ def _context_evidence(doc, start: int, end: int) -> Counter:
     head = doc[end - 1]
     spoke = (head.dep_ in ("nsubj",) and head.head.text.lower() in SPEECH_FORMS) or (
         after is not None and after.text.lower() in SPEECH_FORMS and after.pos_ != "NOUN")
-    if spoke and _said_it(doc, end):
-        ev["ORG"] += 2  # "SpaceX said it had delayed ...": a body speaks of itself as "it"
-    elif spoke:
+    if spoke:
         ev["PERSON"] += 1
     if after is not None and after.text.islower() and after.text in ROLE_NOUNS:
         ev["PERSON"] -= 2  # "Aquaman actress": a work or body the person belongs to
@@ -181,16 +179,6 @@ def _body_evidence(doc, start: int, end: int) -> Counter:
     if start > 0 and doc[start - 1].lower_ in _THING_DETERMINERS:
         ev["PERSON"] -= 1  # people are not "a ..." or "his ...": a thing or a body
     return ev
-
-
-def _said_it(doc, end: int) -> bool:
-    """The speech verb after a mention ending at ``end`` is followed by "it" or "its"
-    within two words ("said it would", "said on Monday its ...")."""
-    for tok in doc[end:min(len(doc), end + 5)]:
-        if tok.lower_ in SPEECH_FORMS:
-            nxt = [t.lower_ for t in doc[tok.i + 1:tok.i + 3]]
-            return "it" in nxt or "its" in nxt
-    return False
 
 
 def _name_word(tok) -> bool:
