@@ -13,8 +13,9 @@ are labelled for every brief benchmark; the twenty-five added for the speaker wo
 second to eighth rounds: ``labels=("quotes",)``) only for quotes, and the four held-out test
 stories of the eighth round (labelled blind, before storydesk ever ran on them) for quotes,
 figures and origin, and in the ninth round for citations (pairs pooled from storydesk's
-brief, labelled from their texts only, blind to the model's scores and choices). So the benchmarks of each label file read only the stories
-they have labels for (``load_story_set(needs=...)``).
+brief, labelled from their texts only, blind to the model's scores and choices). So the
+benchmarks of each label file read only the stories they have labels for
+(``load_story_set(needs=...)``).
 
     >>> sorted({s.split for s in STORIES})
     ['dev', 'test']
