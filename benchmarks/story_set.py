@@ -12,8 +12,10 @@ changed because a test story failed is tuning to the test, so don't. The first s
 are labelled for every brief benchmark; the twenty-five added for the speaker work (issue 11,
 second to eighth rounds: ``labels=("quotes",)``) only for quotes, and the four held-out test
 stories of the eighth round (labelled blind, before storydesk ever ran on them) for quotes,
-figures and origin, not citations. So the benchmarks of each label file read only the stories
-they have labels for (``load_story_set(needs=...)``).
+figures and origin, and in the ninth round for citations (pairs pooled from storydesk's
+brief, labelled from their texts only, blind to the model's scores and choices). So the
+benchmarks of each label file read only the stories they have labels for
+(``load_story_set(needs=...)``).
 
     >>> sorted({s.split for s in STORIES})
     ['dev', 'test']
@@ -260,6 +262,7 @@ STORIES: tuple[StorySpec, ...] = (
         "f402d5c8e8268d719d6c760a6ad841cec56d35147e0afab9e5a2019a.json",  # dailymail.co.uk, two days later
     ), ("quotes",)),
     # held-out test stories, issue 11 round 8: labelled blind for quotes, figures and origin
+    # (round 9: citations, labelled from the pooled pairs' texts, blind to the model)
     StorySpec("electric_bill_284_billion", "test", (
         "cce7bc80bd4a3d4275807218daeb7b8b84521e90a9a464ce2fd0795f.json",  # npr.org, radio transcript
         "96107f45d273fae69e256baf67e315c977e0868336de1eb53440fd0d.json",  # washingtonpost.com (AP)
@@ -267,12 +270,12 @@ STORIES: tuple[StorySpec, ...] = (
         "f0ca1c963a7f965da1807b32a42c369bd15607ce4796447bfebff867.json",  # dailymail.co.uk (AP)
         "c7805f712f073962ef80e9266d73fc89ccdebd41382f51303b6711e3.json",  # huffingtonpost.com.au
         "0dc536fd4da855b5baea36ba38423714a01378111cc9f91a0c9fcb4f.json",  # hindustantimes.com
-    ), ("quotes", "figures", "origin")),
+    )),
     StorySpec("rhine_cruise_ship_hits_bridge", "test", (
         "d65eae9cae0dc897f36f2e5fd18e408f678360fbbd6654a060d56228.json",  # nytimes.com (AP)
         "a021206c7c4f38a40a44c6b43366472ee183b789bd92b8f07c15affa.json",  # dailymail.co.uk (AP), later
         "0302058689a7d4ed34fcc2e78c4addbcf35932b4df5d16c44869da0d.json",  # dw.com, three days later
-    ), ("quotes", "figures", "origin")),
+    )),
     StorySpec("brazil_grand_prix_crashes", "test", (
         "816cef9a1d23400bd11375b2d4116e4bed837457b38eb98ac8b9b056.json",  # standard.co.uk, mid-race
         "a5a26c3777257a08635673aab1666d18b3c01f3752a866889968f5c6.json",  # express.co.uk
@@ -285,7 +288,7 @@ STORIES: tuple[StorySpec, ...] = (
         "6b4108b35035f8ac1aefac506edf56401810bd2aa6d7a7404ea51095.json",  # thesun.co.uk, race report, next day
         "1778efb0dfd0f1e933513e0f79af3c09986a40791ecd6faf2239f09c.json",  # dailymail.co.uk, Verstappen, next day
         "8439c5b07d758319b42bc274b0519829ba43fa7a98c7c5d5073fff2d.json",  # telegraph.co.uk
-    ), ("quotes", "figures", "origin")),
+    )),
     StorySpec("equifax_breach", "test", (
         "5e46270a7d1daf09f3073986060f6a055bc9f7ac5cbba89539a07af1.json",  # dailymail.co.uk, 7 Sept
         "897929aa89291b1ff2a144f6678b5cd60899051b021b6d67e32ce555.json",  # thesun.co.uk, 9 Sept
@@ -294,7 +297,7 @@ STORIES: tuple[StorySpec, ...] = (
         "425999fe2123c75070bde0486c260d2b4926764bb9744761a4617253.json",  # nytimes.com, 2 Oct
         "e2600099767cdf9763fc2a029653c82b1ce437e507381cdd880df11b.json",  # dailymail.co.uk, 2 Oct
         "4baed2ffb5fce5931401a3a9ea4bb34e1df0b0d13b534b4b8167538c.json",  # thesun.co.uk, 11 Oct
-    ), ("quotes", "figures", "origin")),
+    )),
 )
 
 
