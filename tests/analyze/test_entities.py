@@ -318,3 +318,14 @@ def test_a_person_who_said_it_stays_a_person(nlp):
             "time to act, and Marsh said it again on Friday.")
     ents = find_entities(nlp(text), [])
     assert {e.type for e in ents if "Marsh" in e.canonical} == {"PERSON"}
+
+
+def test_a_party_letter_a_country_s_president_or_a_person_s_campaign_is_no_body(nlp):
+    # written for this test, in the shapes of US political copy: "(R)" is a party, not a
+    # ticker; "president of <country>" is a country's; "chairman of X's campaign" the campaign's
+    text = ("Ohio Gov. Owen Marsh (R) won no states. Marsh wants to be president of the United "
+            "States. Tim Hale, chairman of Owen Marsh's campaign, resigned, and Marsh chief "
+            "strategist Al Sims left.")
+    ents = find_entities(nlp(text), [])
+    assert {e.type for e in ents if "Marsh" in e.canonical} == {"PERSON"}
+    assert not [e for e in ents if e.canonical == "United States" and e.type == "ORG"]

@@ -21,7 +21,15 @@ from dataclasses import dataclass, field, replace
 
 from ..model import Entity, Post
 from .headlines import headline_spans, inside
-from .lexicon import BODY_PART_NOUNS, COMPANY_NOUNS, COMPANY_SUFFIXES, ROLE_NOUNS, SPEECH_FORMS, TITLES
+from .lexicon import (
+    BODY_PART_NOUNS,
+    COMPANY_NOUNS,
+    COMPANY_SUFFIXES,
+    PERSONAL_PART_NOUNS,
+    ROLE_NOUNS,
+    SPEECH_FORMS,
+    TITLES,
+)
 from .sentences import find_sentences
 
 _TYPES = {"PERSON": "PERSON", "ORG": "ORG", "GPE": "GPE", "LOC": "LOC", "WORK_OF_ART": "WORK",
@@ -29,6 +37,10 @@ _TYPES = {"PERSON": "PERSON", "ORG": "ORG", "GPE": "GPE", "LOC": "LOC", "WORK_OF
 _NAME_TYPES = ("PERSON", "ORG", "GPE", "LOC", "WORK", "NORP", "EVENT", "PRODUCT")
 #: Words before a name that make it a thing's, not a person's ("a Tesla Roadster", "his Pixel 2").
 _THING_DETERMINERS = frozenset("a an his her its their my our your".split())
+#: Positions "of" a body: :data:`BODY_PART_NOUNS` and the two words too loose right after a
+#: name ("Trump chief strategist", "an Obama executive order") but not before "of" one
+#: ("the chief executive of SpaceX").
+_OF_BODY = BODY_PART_NOUNS | {"chief", "executive"}
 _QUOTES = "\"“”'‘’"
 _SKIP_HEAD = {"the", "a", "an"}
 
@@ -159,19 +171,24 @@ def _body_evidence(doc, start: int, end: int) -> Counter:
     if len(words) > 1 and words[-1] in COMPANY_SUFFIXES:
         ev["ORG"] += 3
     k = end
-    if k < len(doc) and doc[k].text in ("'s", "’s"):
+    possessive = k < len(doc) and doc[k].text in ("'s", "’s")
+    if possessive:
         k += 1
     if k < len(doc) and _norm(doc[k]) in COMPANY_SUFFIXES and doc[k].text[:1].isupper():
         ev["ORG"] += 3
     elif k + 2 < len(doc) and doc[k].text == "(" and doc[k + 1].text.isupper() and doc[k + 1].is_alpha \
-            and doc[k + 2].text in (")", ":") and doc[k + 1].text != "".join(w[:1] for w in words).upper():
-        ev["ORG"] += 3  # a ticker: "Tesla (TSLA)", "Tesla (NASDAQ:TSLA)"
-    elif k < len(doc) and _norm(doc[k]) in BODY_PART_NOUNS and doc[k].pos_ in ("NOUN", "PROPN"):
+            and len(doc[k + 1].text) > 1 and doc[k + 2].text in (")", ":") \
+            and doc[k + 1].text != "".join(w[:1] for w in words).upper():
+        ev["ORG"] += 3  # a ticker: "Tesla (TSLA)", "Tesla (NASDAQ:TSLA)"; not a party, "Reid (D)"
+    elif k < len(doc) and _norm(doc[k]) in BODY_PART_NOUNS and doc[k].pos_ in ("NOUN", "PROPN") \
+            and not (possessive and _norm(doc[k]) in PERSONAL_PART_NOUNS):
         ev["ORG"] += 2
     i = start - 1
     while i >= 0 and _norm(doc[i]) in ("both", "the", "a", "an"):
         i -= 1
-    if i >= 1 and doc[i].lower_ == "of" and _norm(doc[i - 1]) in BODY_PART_NOUNS:
+    place = doc[start].ent_type_ in ("GPE", "LOC", "NORP")  # "president of the United States"
+    if i >= 1 and doc[i].lower_ == "of" and _norm(doc[i - 1]) in _OF_BODY and not possessive \
+            and not place:  # "chairman of Donald Trump's campaign" is the campaign's
         ev["ORG"] += 2
     elif i >= 0 and i == start - 1 and doc[i].pos_ == "NOUN" and doc[i].text.islower() and (
             doc[i].lower_ in COMPANY_NOUNS or doc[i].lower_.endswith("maker")):

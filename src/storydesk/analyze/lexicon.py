@@ -125,10 +125,11 @@ BODY_NAME_WORDS = NAMED_BODY_NOUNS | frozenset(
 #: Nouns for a position in, or a part of, a body: after a name ("SpaceX founder", "Qualcomm
 #: board", "Houston Texans linebacker") or before "of" a name ("chief executive of Tesla")
 #: they make the name an organisation's, not a person's. Not the staff a person has too
-#: ("Putin spokesman Dmitry Peskov", "Trump staff", "Clinton aide").
+#: ("Putin spokesman Dmitry Peskov", "Trump staff", "Clinton aide"), nor "chief" or
+#: "executive" ("Trump chief strategist", "an Obama executive order").
 BODY_PART_NOUNS = frozenset(
     """ceo cfo coo cto founder co-founder cofounder president chairman chairwoman chairperson
-    chief executive executives boss bosses board shares
+    executives boss bosses board shares
     stock stocks shareholders investors employees engineer engineers coach players
     quarterback linebacker receiver cornerback safety tackle striker goalkeeper midfielder
     defender pitcher outfielder shortstop owner owners headquarters subsidiary division
@@ -145,3 +146,10 @@ COMPANY_NOUNS = frozenset(
 
 #: Words after a name that make it a company's legal name ("Qualcomm Inc", "Broadcom Ltd").
 COMPANY_SUFFIXES = frozenset("inc ltd corp co llc plc ag nv sa gmbh limited incorporated".split())
+
+#: Of :data:`BODY_PART_NOUNS`, those a person has too after a possessive ("Obama's chairman of
+#: the council", "Trump's president pick", "Kasich's coach"): no evidence of a body there.
+PERSONAL_PART_NOUNS = frozenset(
+    """president chairman chairwoman chairperson executives boss bosses coach players engineer
+    engineers employees owner owners investors staff""".split()
+)
