@@ -39,6 +39,11 @@ timeline17 both precision and recall against topics are higher than at 0.02; the
 set's continuing stories ask for 0.08 or more, which splits giveme5w1h's coarser events,
 see README).
 
+``join_model`` replaces these hand-set rules by a logistic decision over the same
+evidence (:class:`.join.JoinModel`, fitted by ``benchmarks/fit_join.py``); it did not
+beat the rules on the development sets, so none is shipped and the rules decide (see
+README).
+
 A story also keeps the vectors of its ``recent_vectors`` newest members (see
 :mod:`.members`), and a joining article needs a cosine of ``recent_floor`` with their
 sum as well: a long story's centroid keeps its subject's words, so another story of the
@@ -83,13 +88,11 @@ import numpy as np
 from ..config import DEFAULTS
 from ..model import story_id_for
 from .dedup import LshIndex, from_bytes, signature, to_bytes
-from .features import Features, shifted
+from .features import Features, shifted, words
+from .join import ENTITY_PREFIX, JoinModel
 from .members import keep_member
 from .merging import StoryMerging
 from .story_state import Assignment, StoryState, add_time
-
-#: Prefix of entity features in a vector (a character no word contains).
-ENTITY_PREFIX = "\x01"
 
 
 def _bucket(term: str, size: int) -> int:
@@ -124,6 +127,7 @@ class StoryGrouper(StoryMerging):
         recent_vectors: int = 16,
         recent_terms: int = 60,
         recent_floor: float = 0.1,
+        join_model: JoinModel | None = None,
     ):
         if not 0.0 < threshold < 1.0:
             raise ValueError(f"threshold must be between 0 and 1, got {threshold!r}")
@@ -156,6 +160,8 @@ class StoryGrouper(StoryMerging):
         if not 0.0 <= recent_floor < 1.0 or (recent_floor and not recent_vectors):
             raise ValueError(f"recent_floor must be in [0, 1) and needs recent_vectors, got {recent_floor!r}")
         self.link_threshold = link_threshold
+        #: The learned join decision (:class:`.join.JoinModel`; None: the hand-set rules).
+        self.join_model = join_model
         #: Newest member vectors a story keeps (:mod:`.members`), each cut to ``recent_terms``;
         #: a joining article needs a cosine of ``recent_floor`` with their sum.
         self.recent_vectors = recent_vectors
@@ -346,7 +352,8 @@ class StoryGrouper(StoryMerging):
             return Assignment(features.article_id, story.id, 1.0, False, duplicate_of=original[0])
 
         vec = self.vector(features)
-        best, best_sim, joinable = self._join(vec, t)
+        title = set(words(features.title)) if self.join_model is not None and features.title else set()
+        best, best_sim, joinable = self._join(vec, t, title)
         buckets = self._count_df(features)
         if best is None:
             sid = story_id_for(features.article_id)
