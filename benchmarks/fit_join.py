@@ -16,12 +16,17 @@ Sets: the stores ``benchmarks/grouping_dev.py`` and ``benchmarks/grouping_events
 regrouping is their side path (the stored analyses regrouped by the grouper alone, then
 refined, as ``Desk.ingest`` does).
 
-    PYTHONPATH=. .venv/bin/python -m benchmarks.fit_join [--cache DIR] [--json] [--write]
+``--veto`` tries the other use of the same model: the rules decide, and a candidate they
+let through is vetoed below a join probability (fitted on the candidates the rules let
+through; scored in-sample on all three sets and, fitted on NeuS alone, on the event set).
+
+    PYTHONPATH=. .venv/bin/python -m benchmarks.fit_join [--cache DIR] [--json] [--write] [--veto]
 """
 
 from __future__ import annotations
 
 import json
+import math
 import sys
 from collections import Counter
 from datetime import datetime
@@ -37,7 +42,9 @@ from benchmarks.grouping import _follow, bcubed  # noqa: E402
 from storydesk.stories.features import Features, article_features, words  # noqa: E402
 from storydesk.stories.grouping import StoryGrouper  # noqa: E402
 from storydesk.stories.join import JOIN_FEATURES, JOIN_WEIGHTS, JoinModel  # noqa: E402
+from storydesk.stories.members import recent_centroid  # noqa: E402
 from storydesk.stories.story_state import StoryState  # noqa: E402
+from storydesk.vectors import cosine  # noqa: E402
 
 #: Candidate stories recorded per article (the likeliest by centroid cosine).
 TOP = 8
@@ -46,6 +53,8 @@ THRESHOLDS = (0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8)
 #: The L2 penalty of the fit (on every weight but the bias).
 L2 = 1.0
 VERSION = "1"
+#: Veto probabilities tried (``--veto``).
+VETOES = (0.1, 0.2, 0.3, 0.4)
 
 
 def load_set(db: Path, level: str) -> tuple[list[Features], list]:
@@ -119,6 +128,83 @@ def fit(x: np.ndarray, y: np.ndarray, l2: float = L2) -> np.ndarray:
     return w
 
 
+class _Veto(StoryGrouper):
+    """The rules' decision with a learned veto: a candidate they let through is dropped
+    when its join probability under ``w`` is below ``tau``; with ``gold``, records the
+    features and labels of the candidates the rules let through."""
+
+    def __init__(self, w=None, tau: float = 0.0, gold: dict | None = None, **params):
+        super().__init__(**params)
+        self.w, self.tau, self.gold = w, tau, gold
+        self.rows: list[tuple[list[float], int]] = []
+        self.article: Features | None = None
+
+    def _join(self, vec, t, title=None):
+        assert self.article is not None
+        title = set(words(self.article.title or ""))
+        best, best_sim, joinable = None, self.threshold, []
+        dots = self._dots(vec)
+        need = min(self.min_shared, len(vec))
+        for story in self._candidates(t):
+            found = dots.get(story.id)
+            if found is None or story.norm2 <= 0 or found[1] < need:
+                continue
+            sim = found[0] / math.sqrt(story.norm2) - self.penalty(t, story)
+            floor = self.threshold if t is not None or story.dated else self.undated_threshold
+            if sim <= floor:
+                continue
+            if self.recent_floor and cosine(vec, recent_centroid(story.recent)) < self.recent_floor:
+                continue
+            x = self.join_features(vec, title, t, story, found)
+            if self.gold is not None:
+                golds = Counter(self.gold[a] for a in story.members)
+                mine = self.gold[self.article.article_id]
+                self.rows.append((x, int(golds[mine] * 2 >= sum(golds.values()))))
+            if self.w is not None and 1 / (1 + math.exp(-float(np.dot(self.w, x)))) < self.tau:
+                continue
+            if t is not None and story.dated:
+                joinable.append((sim, story))
+            if best is None or sim > best_sim or (sim == best_sim and story.id < best.id):
+                best, best_sim = story, sim
+        return best, best_sim, joinable
+
+
+def veto_run(feats: list[Features], gold: list, w=None, tau: float = 0.0,
+             record: bool = False) -> tuple[list[tuple[list[float], int]], dict[str, float]]:
+    """The set regrouped by the rules with a veto (refined as ``Desk.ingest`` does): the
+    recorded candidates (``record``) and the BCubed scores."""
+    g = _Veto(w, tau, {f.article_id: x for f, x in zip(feats, gold)} if record else None)
+    labels, into = [], {}
+    for f in feats:
+        g.article = f
+        a = g.learn_one(f)
+        into.update(dict.fromkeys(a.merged, a.story_id))
+        labels.append(a.story_id)
+        g.evict_inactive()
+    into.update({gone: keep for keep, gone in g.refine(sorted(set(labels)))})
+    p, r, f1 = bcubed([_follow(label, into) for label in labels], gold)
+    return g.rows, {"bcubed_p": round(p, 4), "bcubed_r": round(r, 4), "bcubed_f1": round(f1, 4)}
+
+
+def veto_rows(sets: dict[str, tuple[list[Features], list]]) -> dict[str, dict]:
+    """The veto at each of ``VETOES``: fitted on all sets (in-sample), and on NeuS alone
+    scored on the event set."""
+    rows = {n: veto_run(*s, record=True)[0] for n, s in sets.items()}
+
+    def fitted(names):
+        return fit(np.array([r[0] for n in names for r in rows[n]]),
+                   np.array([r[1] for n in names for r in rows[n]], dtype=float))
+
+    w_all, w_neus = fitted(list(sets)), fitted([n for n in sets if n.startswith("NeuS")])
+    out = {}
+    for tau in VETOES:
+        for name, s in sets.items():
+            out[f"{name}: rules + veto below {tau} (fitted on all, in-sample)"] = veto_run(*s, w_all, tau)[1]
+            if not name.startswith("NeuS"):
+                out[f"{name}: rules + veto below {tau} (fitted on NeuS only)"] = veto_run(*s, w_neus, tau)[1]
+    return out
+
+
 def regroup(feats: list[Features], gold: list, model: JoinModel | None) -> dict[str, float]:
     """BCubed of the set regrouped with ``model`` (None: the rules), refined as ``Desk.ingest`` does."""
     grouper = StoryGrouper(join_model=model)
@@ -158,8 +244,13 @@ def main() -> None:
     p = parser(__doc__.splitlines()[0], "neus-allsides-neutral-mds")
     p.add_argument("--cache", type=Path, default=Path("/tmp/storydesk-bench/grouping-dev"))
     p.add_argument("--write", action="store_true", help=f"write the fitted model to {JOIN_WEIGHTS}")
+    p.add_argument("--veto", action="store_true", help="the model as a veto over the rules instead")
     args = p.parse_args()
     sets = {name: load_set(db, level) for name, (db, level) in dev_sets(args.cache).items()}
+    if args.veto:
+        report({**{f"{n}: rules": regroup(*s, None) for n, s in sets.items()}, **veto_rows(sets)}, args.json,
+               "the learned model as a veto over the rules on the dev sets (side path: regrouped from stored analyses)")
+        return
     data = {name: replay(*s) for name, s in sets.items()}
     groups = {"NeuS": [n for n in sets if n.startswith("NeuS")], "events": [n for n in sets if "event" in n]}
 
