@@ -174,16 +174,7 @@ def veto_run(feats: list[Features], gold: list, w=None, tau: float = 0.0,
     """The set regrouped by the rules with a veto (refined as ``Desk.ingest`` does): the
     recorded candidates (``record``) and the BCubed scores."""
     g = _Veto(w, tau, {f.article_id: x for f, x in zip(feats, gold)} if record else None)
-    labels, into = [], {}
-    for f in feats:
-        g.article = f
-        a = g.learn_one(f)
-        into.update(dict.fromkeys(a.merged, a.story_id))
-        labels.append(a.story_id)
-        g.evict_inactive()
-    into.update({gone: keep for keep, gone in g.refine(sorted(set(labels)))})
-    p, r, f1 = bcubed([_follow(label, into) for label in labels], gold)
-    return g.rows, {"bcubed_p": round(p, 4), "bcubed_r": round(r, 4), "bcubed_f1": round(f1, 4)}
+    return g.rows, _scores(g, feats, gold)
 
 
 def veto_rows(sets: dict[str, tuple[list[Features], list]]) -> dict[str, dict]:
@@ -207,9 +198,14 @@ def veto_rows(sets: dict[str, tuple[list[Features], list]]) -> dict[str, dict]:
 
 def regroup(feats: list[Features], gold: list, model: JoinModel | None) -> dict[str, float]:
     """BCubed of the set regrouped with ``model`` (None: the rules), refined as ``Desk.ingest`` does."""
-    grouper = StoryGrouper(join_model=model)
+    return _scores(StoryGrouper(join_model=model), feats, gold)
+
+
+def _scores(grouper: StoryGrouper, feats: list[Features], gold: list) -> dict[str, float]:
+    """BCubed of the set streamed through ``grouper`` and refined, as ``Desk.ingest`` does."""
     labels, into = [], {}
     for f in feats:
+        grouper.article = f  # type: ignore[attr-defined]  # read by _Veto only
         a = grouper.learn_one(f)
         into.update(dict.fromkeys(a.merged, a.story_id))
         labels.append(a.story_id)
