@@ -20,6 +20,8 @@ import math
 from collections import Counter, defaultdict
 from collections.abc import Callable, Collection, Sequence
 
+from .. import vectors as sparse
+
 Vector = dict[str, float]
 
 #: ``embed(texts) -> list of unit-length vectors`` (lists or numpy rows), e.g.
@@ -65,16 +67,12 @@ def normalize(vector: Vector) -> Vector:
 
 def add(total: Vector, vector: Vector) -> Vector:
     """The sum of two vectors (a new dict)."""
-    out = dict(total)
-    for t, v in vector.items():
-        out[t] = out.get(t, 0.0) + v
-    return out
+    return sparse.add(total, vector)
 
 
 def cosine(u: Vector, v: Vector) -> float:
-    if len(u) > len(v):
-        u, v = v, u
-    return sum(w * v.get(t, 0.0) for t, w in u.items())
+    """Cosine of two unit vectors (their dot product)."""
+    return sparse.dot(u, v)
 
 
 def neighbours(

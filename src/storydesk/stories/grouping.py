@@ -1,5 +1,7 @@
 """Online story grouping: each arriving article joins the most similar active story, or
-starts one. One pass, no re-clustering.
+starts one. One pass, no re-clustering. This module keeps the grouper's state and its
+online loop; the join decision is :mod:`.join`, the merges of stories that are one (a
+bridging article, the batch refinement) are :mod:`.merging`.
 
 An article is a TF-IDF vector of its words (title words weigh double) plus its entities'
 canonical names; the document frequencies behind the IDF are kept incrementally in a
@@ -36,6 +38,11 @@ match about 0.11 stronger, which keeps separate episodes of one subject apart; o
 timeline17 both precision and recall against topics are higher than at 0.02; the event
 set's continuing stories ask for 0.08 or more, which splits giveme5w1h's coarser events,
 see README).
+
+``join_model`` replaces these hand-set rules by a logistic decision over the same
+evidence (:class:`.join.JoinModel`, fitted by ``benchmarks/fit_join.py``); it did not
+beat the rules on the development sets, so none is shipped and the rules decide (see
+README).
 
 A story also keeps the vectors of its ``recent_vectors`` newest members (see
 :mod:`.members`), and a joining article needs a cosine of ``recent_floor`` with their
@@ -81,19 +88,18 @@ import numpy as np
 from ..config import DEFAULTS
 from ..model import story_id_for
 from .dedup import LshIndex, from_bytes, signature, to_bytes
-from .features import Features, shifted
-from .members import cosine, keep_member, merge_members, recent_centroid, sparse_dot
-from .story_state import Assignment, StoryState, add_time, merge_times, nearest_gap, times_gap
-
-#: Prefix of entity features in a vector (a character no word contains).
-ENTITY_PREFIX = "\x01"
+from .features import Features, shifted, words
+from .join import ENTITY_PREFIX, JoinModel
+from .members import keep_member
+from .merging import StoryMerging
+from .story_state import Assignment, StoryState, add_time
 
 
 def _bucket(term: str, size: int) -> int:
     return zlib.crc32(term.encode("utf-8")) % size
 
 
-class StoryGrouper:
+class StoryGrouper(StoryMerging):
     """Online grouping of articles into stories (river-style: parameters checked here,
     learned state in ``_private`` attributes, :meth:`learn_one` returns where the article
     went). All state can be saved and restored: :meth:`story_state`,
@@ -121,6 +127,7 @@ class StoryGrouper:
         recent_vectors: int = 16,
         recent_terms: int = 60,
         recent_floor: float = 0.1,
+        join_model: JoinModel | None = None,
     ):
         if not 0.0 < threshold < 1.0:
             raise ValueError(f"threshold must be between 0 and 1, got {threshold!r}")
@@ -153,6 +160,8 @@ class StoryGrouper:
         if not 0.0 <= recent_floor < 1.0 or (recent_floor and not recent_vectors):
             raise ValueError(f"recent_floor must be in [0, 1) and needs recent_vectors, got {recent_floor!r}")
         self.link_threshold = link_threshold
+        #: The learned join decision (:class:`.join.JoinModel`; None: the hand-set rules).
+        self.join_model = join_model
         #: Newest member vectors a story keeps (:mod:`.members`), each cut to ``recent_terms``;
         #: a joining article needs a cosine of ``recent_floor`` with their sum.
         self.recent_vectors = recent_vectors
@@ -316,32 +325,6 @@ class StoryGrouper:
         norm = math.sqrt(sum(w * w for w in weights.values())) or 1.0
         return {t: w / norm for t, w in weights.items()}
 
-    def _candidates(self, t: datetime | None) -> list[StoryState]:
-        h = self._horizon
-        if t is None:
-            return list(self._stories.values())
-        # differences, not t ± h: those overflow at the ends of the calendar (issue 16)
-        return [s for s in self._stories.values() if not s.dated or (s.first - t <= h and t - s.last <= h)]
-
-    def penalty(self, t: datetime | None, story: StoryState) -> float:
-        """What an article ``t`` away from a story's nearest member in time loses in
-        similarity: nothing within the window, then ``time_penalty`` per doubling of the
-        gap (nothing when the article's time is unknown). The nearest member, not the
-        story's first-to-last span: a story that took one article weeks after the others
-        does not take everything in between for free."""
-        if t is None or not story.dated:
-            return 0.0
-        gap = nearest_gap(story.times, t)
-        excess = (gap - self._window) / self._window
-        return self.time_penalty * math.log2(1.0 + excess) if excess > 0 else 0.0
-
-    def similarity(self, vec: dict[str, float], story: StoryState) -> float:
-        if story.norm2 <= 0:
-            return 0.0
-        c = story.centroid
-        dot = sum(w * c.get(t, 0.0) for t, w in vec.items())
-        return dot / math.sqrt(story.norm2)
-
     def _count_df(self, features: Features) -> tuple[int, ...]:
         keys = set(features.terms)
         if self.entity_weight > 0:
@@ -351,82 +334,6 @@ class StoryGrouper:
             self._df[b] += 1
         self._n_docs += 1
         return buckets
-
-    def _post(self, story_id: str, terms) -> None:
-        for t in terms:
-            self._postings.setdefault(t, set()).add(story_id)
-
-    def _unpost(self, story_id: str, terms) -> None:
-        for t in terms:
-            ids = self._postings.get(t)
-            if ids is not None:
-                ids.discard(story_id)
-                if not ids:
-                    del self._postings[t]
-
-    def _add(self, story: StoryState, vec: dict[str, float]) -> None:
-        c = story.centroid
-        dot = sum(w * c.get(t, 0.0) for t, w in vec.items())
-        story.norm2 += 2 * dot + sum(w * w for w in vec.values())
-        self._post(story.id, [t for t in vec if t not in c])
-        for t, w in vec.items():
-            c[t] = c.get(t, 0.0) + w
-        self._trim(story)
-
-    def _trim(self, story: StoryState) -> None:
-        """Keep a centroid to its ``max_terms`` strongest terms once it grows past 1.5x."""
-        c = story.centroid
-        if len(c) > self.max_terms * 3 // 2:
-            kept = sorted(c.items(), key=lambda kv: (-kv[1], kv[0]))[: self.max_terms]
-            story.centroid = dict(kept)
-            story.norm2 = sum(w * w for _, w in kept)
-            self._unpost(story.id, [t for t in c if t not in story.centroid])
-
-    def _dots(self, vec: dict[str, float]) -> dict[str, tuple[float, int]]:
-        """Dot products of ``vec`` with every active centroid sharing a term with it, and
-        how many terms they share (through the postings, so stories with nothing in
-        common cost nothing)."""
-        acc: dict[str, list] = {}
-        stories = self._stories
-        for t, w in vec.items():
-            for sid in self._postings.get(t, ()):
-                entry = acc.get(sid)
-                if entry is None:
-                    entry = acc[sid] = [0.0, 0]
-                entry[0] += w * stories[sid].centroid[t]
-                entry[1] += 1
-        return {sid: (dot, n) for sid, (dot, n) in acc.items()}
-
-    def _cosine(self, a: StoryState, b: StoryState) -> float:
-        """Cosine of two stories' centroids."""
-        if a.norm2 <= 0 or b.norm2 <= 0:
-            return 0.0
-        return sparse_dot(a.centroid, b.centroid) / math.sqrt(a.norm2 * b.norm2)
-
-    def _merge(self, keep: StoryState, gone: StoryState) -> None:
-        """Fold ``gone`` into ``keep``: one centroid (the sum of all their articles'
-        vectors), one span, one member list."""
-        self._unpost(gone.id, gone.centroid)
-        del self._stories[gone.id]
-        c = keep.centroid
-        self._post(keep.id, [t for t in gone.centroid if t not in c])
-        for t, w in gone.centroid.items():
-            c[t] = c.get(t, 0.0) + w
-        keep.norm2 = sum(w * w for w in c.values())
-        self._trim(keep)
-        if gone.dated and not keep.dated:
-            keep.first, keep.last, keep.dated = gone.first, gone.last, True
-        elif gone.dated:
-            keep.first, keep.last = min(keep.first, gone.first), max(keep.last, gone.last)
-        keep.times = merge_times(keep.times, gone.times)
-        keep.recent = merge_members(keep.recent, gone.recent, self.recent_vectors)
-        keep.size += gone.size
-        keep.duplicates += gone.duplicates
-        keep.members.update(gone.members)
-        for article_id in gone.members:
-            self._story_of[article_id] = keep.id
-        self._keep_recent(keep)
-        self.merged_away.add(gone.id)
 
     def learn_one(self, features: Features) -> Assignment:
         """Assign one article to a story (or start one) and update the state."""
@@ -445,28 +352,8 @@ class StoryGrouper:
             return Assignment(features.article_id, story.id, 1.0, False, duplicate_of=original[0])
 
         vec = self.vector(features)
-        best, best_sim = None, self.threshold
-        joinable: list[tuple[float, StoryState]] = []
-        dots = self._dots(vec)
-        need = min(self.min_shared, len(vec))  # a two-word headline can share two words at most
-        for story in self._candidates(t):
-            found = dots.get(story.id)
-            if found is None or story.norm2 <= 0 or found[1] < need:
-                continue
-            if found[0] < self.link_threshold * story.size:  # the mean cosine to its articles
-                continue
-            sim = found[0] / math.sqrt(story.norm2) - self.penalty(t, story)
-            # with a time on neither side nothing keeps a story to its days: ask more
-            floor = self.threshold if t is not None or story.dated else self.undated_threshold
-            if sim <= floor:
-                continue
-            # close to its recent coverage too, not only to its whole centroid (cheap: few get here)
-            if self.recent_floor and cosine(vec, recent_centroid(story.recent)) < self.recent_floor:
-                continue
-            if t is not None and story.dated:  # only dated stories merge: time backs the bridge
-                joinable.append((sim, story))
-            if best is None or sim > best_sim or (sim == best_sim and story.id < best.id):
-                best, best_sim = story, sim
+        title = set(words(features.title)) if self.join_model is not None and features.title else set()
+        best, best_sim, joinable = self._join(vec, t, title)
         buckets = self._count_df(features)
         if best is None:
             sid = story_id_for(features.article_id)
@@ -503,113 +390,3 @@ class StoryGrouper:
         if original is None:
             return None
         return original, self._story_of.get(original) or story_of[original]
-
-    def _merge_bridged(
-        self, story: StoryState, joinable: list[tuple[float, StoryState]], before: list[datetime]
-    ) -> tuple[StoryState, tuple[str, ...]]:
-        """The article just added to ``story`` could also have joined the other
-        ``joinable`` stories: each of those whose centroid is now as close to the story's
-        as ``merge_threshold``, and with a member within ``window_days`` of one of
-        ``before`` (the story's member times before the article, as :meth:`refine` asks
-        of two stories), is
-        the same story split by arrival order and is merged (the one that started first
-        keeps its id). Returns the story the article is in and the ids merged away."""
-        merged: list[str] = []
-        for _, other in sorted(joinable, key=lambda so: (-so[0], so[1].id)):
-            if other.id == story.id or other.id not in self._stories:
-                continue
-            # close dates are evidence from the stories as wholes: an article that could
-            # join both (with a time penalty) does not make one story of coverage weeks apart
-            if not before or not other.times or times_gap(other.times, before) > self._window:
-                continue
-            if self._cosine(story, other) < self.merge_threshold:
-                continue
-            before = merge_times(before, other.times)
-            keep, gone = (story, other) if _older(story, other) else (other, story)
-            self._merge(keep, gone)
-            merged.append(gone.id)
-            story = keep
-        return story, tuple(merged)
-
-    # -- batch refinement --------------------------------------------------------------
-    def _mergeable(self, a: StoryState, b: StoryState) -> bool:
-        """Whether two stories may be one in time: both dated with members within
-        ``window_days`` of each other, or both undated."""
-        if a.dated != b.dated:
-            return False
-        if not a.dated:
-            return True
-        return bool(a.times and b.times) and times_gap(a.times, b.times) <= self._window
-
-    def _links(self, story: StoryState) -> list[tuple[float, str]]:
-        """``(average link, id)`` of the active stories that could be one with ``story``:
-        at least ``min_shared`` centroid terms in common, close in time, and linked at
-        ``refine_threshold`` or more. The average link is the mean cosine of an article
-        of one with an article of the other: a centroid is the sum of its articles' unit
-        vectors, so it is their dot product over the product of the sizes."""
-        if self.admit is not None:
-            self.admit(story)
-        acc: dict[str, list] = {}
-        for t, w in story.centroid.items():
-            for sid in self._postings.get(t, ()):
-                if sid != story.id:
-                    entry = acc.setdefault(sid, [0.0, 0])
-                    entry[0] += w * self._stories[sid].centroid[t]
-                    entry[1] += 1
-        out = []
-        for sid, (dot, n) in acc.items():
-            other = self._stories[sid]
-            if n < self.min_shared or not self._mergeable(story, other):
-                continue
-            score = dot / (max(story.size, 1) * max(other.size, 1))
-            if score >= self.refine_threshold:
-                out.append((score, sid))
-        return out
-
-    def refine(self, story_ids: Iterable[str]) -> list[tuple[str, str]]:
-        """After a batch: merge the stories ``story_ids`` (those the batch touched) with
-        the active stories they are one with, best-linked pair first, until no pair of a
-        touched story is linked at ``refine_threshold`` (average link: every article of
-        one is, on average, that close to every article of the other, so one shared word
-        cannot chain stories). The result does not depend on the order the batch's
-        articles were grouped in beyond that grouping itself. Returns ``(kept id,
-        merged id)`` pairs in the order they were merged (the older story keeps its id)."""
-        pending = {sid for sid in story_ids if sid in self._stories}
-        best: dict[str, tuple[float, str]] = {}
-
-        def update(sid: str) -> None:
-            links = self._links(self._stories[sid])
-            if links:
-                best[sid] = max(links, key=lambda si: (si[0], _neg(si[1])))
-            else:
-                best.pop(sid, None)
-
-        for sid in sorted(pending):
-            update(sid)
-        merges: list[tuple[str, str]] = []
-        while best:
-            sid, (_, other_id) = max(best.items(), key=lambda kv: (kv[1][0], _neg(kv[0]), _neg(kv[1][1])))
-            a, b = self._stories[sid], self._stories[other_id]
-            keep, gone = (a, b) if _older(a, b) else (b, a)
-            self._merge(keep, gone)
-            merges.append((keep.id, gone.id))
-            pending.discard(gone.id)
-            pending.add(keep.id)
-            best.pop(gone.id, None)
-            stale = [s for s, (_, o) in best.items() if o in (keep.id, gone.id)]
-            for s in {keep.id, *stale}:
-                update(s)
-            for score, s in self._links(keep):  # a pending story may now link best to keep
-                if s in pending and (s not in best or score > best[s][0]):
-                    best[s] = (score, keep.id)
-        return merges
-
-
-def _neg(story_id: str) -> tuple[int, ...]:
-    """A sort key that orders ids backwards (ties go to the smaller id under ``max``)."""
-    return tuple(-ord(c) for c in story_id)
-
-
-def _older(a: StoryState, b: StoryState) -> bool:
-    """Whether story ``a`` started before ``b`` (dated before undated; ties by id)."""
-    return (not a.dated, a.first, a.id) <= (not b.dated, b.first, b.id)

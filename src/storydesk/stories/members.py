@@ -14,6 +14,7 @@ timeline17), so the members are compared summed, not one by one.
 
 Entries are ``[article id, ISO time or None, {term: weight}]`` lists (JSON as stored).
 
+>>> from storydesk.vectors import cosine
 >>> members = []
 >>> keep_member(members, "a1", None, {"storm": 0.8, "flood": 0.6}, keep=2, terms=10)
 >>> keep_member(members, "a2", None, {"vote": 1.0}, keep=2, terms=10)
@@ -26,8 +27,9 @@ Entries are ``[article id, ISO time or None, {term: weight}]`` lists (JSON as st
 
 from __future__ import annotations
 
-import math
 from datetime import datetime
+
+from ..vectors import total
 
 Member = list  # [article id, ISO time or None, {term: weight}]
 
@@ -62,20 +64,4 @@ def merge_members(a: list[Member], b: list[Member], keep: int) -> list[Member]:
 
 def recent_centroid(members: list[Member]) -> dict[str, float]:
     """The sum of the members' vectors (a centroid of the story's newest articles)."""
-    out: dict[str, float] = {}
-    for _, _, vec in members:
-        for t, w in vec.items():
-            out[t] = out.get(t, 0.0) + w
-    return out
-
-
-def sparse_dot(a: dict[str, float], b: dict[str, float]) -> float:
-    """Dot product of two sparse vectors (walks the smaller)."""
-    small, large = (a, b) if len(a) <= len(b) else (b, a)
-    return sum(w * large.get(t, 0.0) for t, w in small.items())
-
-
-def cosine(a: dict[str, float], b: dict[str, float]) -> float:
-    """Cosine of two sparse vectors (0 when either is empty)."""
-    n2 = sum(w * w for w in a.values()) * sum(w * w for w in b.values())
-    return sparse_dot(a, b) / math.sqrt(n2) if n2 > 0 else 0.0
+    return total(vec for _, _, vec in members)

@@ -1,0 +1,252 @@
+"""The join decision of the online grouper (:class:`~.grouping.StoryGrouper`): which
+active stories an arriving article may join, how similar it is to each, and which it
+joins. The active stories' centroids are posted by term, so an article is compared only
+with the stories it shares a term with.
+
+An article joins the story whose centroid it is most similar to, above ``threshold``
+(``undated_threshold`` when neither side has a time), less a time penalty of
+``time_penalty`` per doubling of its distance from the story's nearest member beyond
+``window_days`` (:meth:`JoinDecision.penalty`), if it shares ``min_shared`` terms with
+it and its cosine with the story's recent members (:mod:`.members`) is ``recent_floor``
+or more. The dated stories it could join are returned too: one of them may be the same
+story split by arrival order (:mod:`.merging`).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from pathlib import Path
+
+from ..vectors import cosine
+from .members import recent_centroid
+from .story_state import StoryState, nearest_gap
+
+#: Prefix of entity features in a vector (a character no word contains).
+ENTITY_PREFIX = "\x01"
+
+#: What the learned join decision looks at, for an article and one candidate story.
+JOIN_FEATURES = (
+    "bias",
+    "cosine",  # with the story's centroid
+    "cosine if undated",  # the same, when the article or the story has no time
+    "recent cosine",  # with the sum of the story's newest members (see .members)
+    "entity cosine",  # the entities' part of the centroid cosine
+    "shared terms",  # log2(1 + terms in common with the centroid)
+    "title cosine",  # the article's title words with the centroid
+    "undated",  # 1 when the article or the story has no time
+    "gap",  # log2 of the distance to the nearest member in windows beyond the first (as the penalty)
+    "newest gap",  # log2(1 + days to the story's newest member)
+    "size",  # log2(1 + articles)
+    "span",  # log2(1 + days from the story's first to its newest member)
+)
+
+#: The fitted weights shipped with storydesk (``benchmarks/fit_join.py`` writes them).
+JOIN_WEIGHTS = Path(__file__).with_name("join_weights.json")
+
+
+@dataclass(frozen=True)
+class JoinModel:
+    """A logistic join decision: the probability that an article belongs to a candidate
+    story is the logistic of ``weights`` dotted with its :data:`JOIN_FEATURES`; it joins
+    the likeliest story at ``threshold`` or more."""
+
+    weights: tuple[float, ...]
+    threshold: float
+    version: str = ""
+
+    def __post_init__(self) -> None:
+        if len(self.weights) != len(JOIN_FEATURES):
+            raise ValueError(f"a join model needs {len(JOIN_FEATURES)} weights, got {len(self.weights)}")
+        if not 0.0 < self.threshold < 1.0:
+            raise ValueError(f"the join probability threshold must be in (0, 1), got {self.threshold!r}")
+
+    def probability(self, x: list[float]) -> float:
+        z = sum(w * v for w, v in zip(self.weights, x))
+        return 1.0 / (1.0 + math.exp(-z)) if z > -500 else 0.0
+
+    @classmethod
+    def load(cls, path: Path = JOIN_WEIGHTS) -> JoinModel:
+        """The model saved at ``path`` (a clear error naming the file when it is not one)."""
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+            if list(data["features"]) != list(JOIN_FEATURES):
+                raise ValueError("its features are not this storydesk's")
+            return cls(tuple(float(data["weights"][f]) for f in JOIN_FEATURES), float(data["threshold"]),
+                       str(data.get("version", "")))
+        except (OSError, ValueError, KeyError, TypeError) as exc:
+            raise ValueError(f"{path}: not a join model: {exc}") from exc
+
+
+class JoinDecision:
+    """The grouper's active stories as a term index and the join decision over them (a
+    mixin of :class:`~.grouping.StoryGrouper`, which sets these attributes)."""
+
+    threshold: float
+    undated_threshold: float
+    min_shared: int
+    link_threshold: float
+    recent_floor: float
+    time_penalty: float
+    max_terms: int
+    _window: timedelta
+    _horizon: timedelta
+    _stories: dict[str, StoryState]
+    _postings: dict[str, set[str]]  # term -> active stories whose centroid has it
+    #: The learned join decision (None: the hand-set rules above).
+    join_model: JoinModel | None
+
+    def _candidates(self, t: datetime | None) -> list[StoryState]:
+        h = self._horizon
+        if t is None:
+            return list(self._stories.values())
+        # differences, not t ± h: those overflow at the ends of the calendar (issue 16)
+        return [s for s in self._stories.values() if not s.dated or (s.first - t <= h and t - s.last <= h)]
+
+    def penalty(self, t: datetime | None, story: StoryState) -> float:
+        """What an article ``t`` away from a story's nearest member in time loses in
+        similarity: nothing within the window, then ``time_penalty`` per doubling of the
+        gap (nothing when the article's time is unknown). The nearest member, not the
+        story's first-to-last span: a story that took one article weeks after the others
+        does not take everything in between for free."""
+        if t is None or not story.dated:
+            return 0.0
+        gap = nearest_gap(story.times, t)
+        excess = (gap - self._window) / self._window
+        return self.time_penalty * math.log2(1.0 + excess) if excess > 0 else 0.0
+
+    def similarity(self, vec: dict[str, float], story: StoryState) -> float:
+        if story.norm2 <= 0:
+            return 0.0
+        c = story.centroid
+        dot = sum(w * c.get(t, 0.0) for t, w in vec.items())
+        return dot / math.sqrt(story.norm2)
+
+    def _post(self, story_id: str, terms) -> None:
+        for t in terms:
+            self._postings.setdefault(t, set()).add(story_id)
+
+    def _unpost(self, story_id: str, terms) -> None:
+        for t in terms:
+            ids = self._postings.get(t)
+            if ids is not None:
+                ids.discard(story_id)
+                if not ids:
+                    del self._postings[t]
+
+    def _add(self, story: StoryState, vec: dict[str, float]) -> None:
+        c = story.centroid
+        dot = sum(w * c.get(t, 0.0) for t, w in vec.items())
+        story.norm2 += 2 * dot + sum(w * w for w in vec.values())
+        self._post(story.id, [t for t in vec if t not in c])
+        for t, w in vec.items():
+            c[t] = c.get(t, 0.0) + w
+        self._trim(story)
+
+    def _trim(self, story: StoryState) -> None:
+        """Keep a centroid to its ``max_terms`` strongest terms once it grows past 1.5x."""
+        c = story.centroid
+        if len(c) > self.max_terms * 3 // 2:
+            kept = sorted(c.items(), key=lambda kv: (-kv[1], kv[0]))[: self.max_terms]
+            story.centroid = dict(kept)
+            story.norm2 = sum(w * w for _, w in kept)
+            self._unpost(story.id, [t for t in c if t not in story.centroid])
+
+    def _dots(self, vec: dict[str, float]) -> dict[str, tuple[float, int]]:
+        """Dot products of ``vec`` with every active centroid sharing a term with it, and
+        how many terms they share (through the postings, so stories with nothing in
+        common cost nothing)."""
+        acc: dict[str, list] = {}
+        stories = self._stories
+        for t, w in vec.items():
+            for sid in self._postings.get(t, ()):
+                entry = acc.get(sid)
+                if entry is None:
+                    entry = acc[sid] = [0.0, 0]
+                entry[0] += w * stories[sid].centroid[t]
+                entry[1] += 1
+        return {sid: (dot, n) for sid, (dot, n) in acc.items()}
+
+
+    def join_features(
+        self, vec: dict[str, float], title: set[str], t: datetime | None, story: StoryState, found: tuple[float, int]
+    ) -> list[float]:
+        """The :data:`JOIN_FEATURES` of an article (vector ``vec``, title terms ``title``,
+        time ``t``) and a candidate ``story`` (``found``: the dot product of ``vec`` with
+        its centroid and how many terms they share)."""
+        norm = math.sqrt(story.norm2)
+        cos = found[0] / norm
+        c = story.centroid
+        entity = sum(w * c.get(k, 0.0) for k, w in vec.items() if k.startswith(ENTITY_PREFIX)) / norm
+        title_vec = {k: vec[k] for k in title if k in vec}
+        title_cos = (sum(w * c.get(k, 0.0) for k, w in title_vec.items())
+                     / (norm * math.sqrt(sum(w * w for w in title_vec.values())))) if title_vec else 0.0
+        recent = cosine(vec, recent_centroid(story.recent)) if story.recent else cos
+        dated = t is not None and story.dated
+        gap = newest = 0.0
+        if t is not None and story.dated:
+            excess = (nearest_gap(story.times, t) - self._window) / self._window
+            gap = math.log2(1.0 + excess) if excess > 0 else 0.0
+            newest = math.log2(1.0 + abs((t - story.last).total_seconds()) / 86400.0)
+        span = math.log2(1.0 + (story.last - story.first).total_seconds() / 86400.0) if story.dated else 0.0
+        return [1.0, cos, 0.0 if dated else cos, recent, entity, math.log2(1.0 + found[1]), title_cos,
+                0.0 if dated else 1.0, gap, newest, math.log2(1.0 + story.size), span]
+
+    def _join(
+        self, vec: dict[str, float], t: datetime | None, title: set[str] | None = None
+    ) -> tuple[StoryState | None, float, list[tuple[float, StoryState]]]:
+        """The story an article of vector ``vec`` at time ``t`` joins (None: it starts
+        one), its similarity to it, and the ``(similarity, story)`` of every dated story
+        it could have joined (when it is dated). ``title``: the article's title terms
+        (the learned decision looks at them)."""
+        if self.join_model is not None:
+            return self._join_learned(self.join_model, vec, t, title or set())
+        best, best_sim = None, self.threshold
+        joinable: list[tuple[float, StoryState]] = []
+        dots = self._dots(vec)
+        need = min(self.min_shared, len(vec))  # a two-word headline can share two words at most
+        for story in self._candidates(t):
+            found = dots.get(story.id)
+            if found is None or story.norm2 <= 0 or found[1] < need:
+                continue
+            if found[0] < self.link_threshold * story.size:  # the mean cosine to its articles
+                continue
+            sim = found[0] / math.sqrt(story.norm2) - self.penalty(t, story)
+            # with a time on neither side nothing keeps a story to its days: ask more
+            floor = self.threshold if t is not None or story.dated else self.undated_threshold
+            if sim <= floor:
+                continue
+            # close to its recent coverage too, not only to its whole centroid (cheap: few get here)
+            if self.recent_floor and cosine(vec, recent_centroid(story.recent)) < self.recent_floor:
+                continue
+            if t is not None and story.dated:  # only dated stories merge: time backs the bridge
+                joinable.append((sim, story))
+            if best is None or sim > best_sim or (sim == best_sim and story.id < best.id):
+                best, best_sim = story, sim
+        return best, best_sim, joinable
+
+    def _join_learned(
+        self, model: JoinModel, vec: dict[str, float], t: datetime | None, title: set[str]
+    ) -> tuple[StoryState | None, float, list[tuple[float, StoryState]]]:
+        """:meth:`_join` by the learned decision: the likeliest story at the model's
+        threshold, ``min_shared`` terms in common still asked (one common word does not
+        chain headlines); its similarity is the centroid cosine less the time penalty."""
+        best, best_p, best_sim = None, model.threshold, 0.0
+        joinable: list[tuple[float, StoryState]] = []
+        dots = self._dots(vec)
+        need = min(self.min_shared, len(vec))
+        for story in self._candidates(t):
+            found = dots.get(story.id)
+            if found is None or story.norm2 <= 0 or found[1] < need:
+                continue
+            p = model.probability(self.join_features(vec, title, t, story, found))
+            if p < model.threshold:
+                continue
+            if t is not None and story.dated:
+                joinable.append((p, story))
+            if best is None or p > best_p or (p == best_p and story.id < best.id):
+                best, best_p = story, p
+                best_sim = found[0] / math.sqrt(story.norm2) - self.penalty(t, story)
+        return best, best_sim, joinable
