@@ -180,3 +180,15 @@ def test_the_same_doer_in_other_words_or_left_out_is_still_cited(nlp, t):
     story, f = _features(nlp, ARREST, t)
     assert f["doer_kind_differs"] == 0.0
     assert story.best(0, story.pieces[0][0], 1, LEXICAL)[1] >= LEXICAL.threshold
+
+
+def test_a_statement_reworded_around_its_speaker_is_cited(nlp):
+    """The same statement with the speaker moved to the end and another verb ("said the
+    bridge would stay shut" / "is expected to stay shut ..., the mayor said")."""
+    story = StorySentences(_story(
+        nlp, "Engineers closed the Harbour Bridge on Monday. The city's mayor said the bridge would stay shut "
+             "for at least two weeks.",
+        "Local shops near the bridge reported a quiet morning. The bridge is expected to stay shut for at "
+        "least two weeks, the mayor said."))
+    k, p = story.best(0, story.pieces[0][1], 1, LEXICAL)
+    assert story.pieces[1][k][0] > story.pieces[1][0][1] and p >= LEXICAL.threshold
