@@ -144,6 +144,13 @@ ARREST = "Police arrested Tom Walker outside the stadium in Leeds on Saturday af
      "Peter Lindqvist arrested Tom Walker outside the stadium in Leeds on Saturday after the match.",
      "Tom Walker was arrested by Anna Berg outside the stadium in Leeds on Saturday after the match.",
      "agent_differs"),
+    # another doer that is not a name: fans are not the police
+    (ARREST, "Fans arrested Tom Walker outside the stadium in Leeds on Saturday after the match.",
+     "Tom Walker was arrested by police outside the stadium in Leeds on Saturday after the match.",
+     "doer_kind_differs"),
+    (ARREST, "Police said fans arrested Tom Walker outside the stadium in Leeds on Saturday after the match.",
+     "Tom Walker was arrested by police outside the stadium in Leeds on Saturday after the match.",
+     "doer_kind_differs"),
     # a part of it: the same man, place and day, but not the arrest
     (ARREST, "Tom Walker was outside the stadium in Leeds on Saturday after the match.",
      "Tom Walker was arrested by police outside the stadium in Leeds on Saturday after the match.", "claim_unsaid"),
@@ -157,3 +164,31 @@ def test_a_sentence_that_says_something_else_is_never_cited_even_beside_a_true_r
     assert story.best(0, span, 1, EVEN)[1] == 0.0
     assert story.best(0, span, 2, LEXICAL)[1] >= LEXICAL.threshold  # u is cited
     assert [b for b, _, _, _ in story.reporting(0, span, set(), LEXICAL)] == [2]
+
+
+@pytest.mark.parametrize("t", [
+    "Officers arrested Tom Walker outside the stadium in Leeds on Saturday after the match.",
+    "Authorities arrested Tom Walker outside the stadium in Leeds on Saturday after the match.",
+    "West Yorkshire Police arrested Tom Walker outside the stadium in Leeds on Saturday after the match.",
+    "Tom Walker was arrested outside the stadium in Leeds on Saturday after the match.",
+    "They arrested Tom Walker outside the stadium in Leeds on Saturday after the match.",
+    "Fans said police arrested Tom Walker outside the stadium in Leeds on Saturday after the match.",
+])
+def test_the_same_doer_in_other_words_or_left_out_is_still_cited(nlp, t):
+    """The doer told another way (a word of the same kind, a police force's name), a
+    passive without its doer or a pronoun: the same arrest, cited at the threshold."""
+    story, f = _features(nlp, ARREST, t)
+    assert f["doer_kind_differs"] == 0.0
+    assert story.best(0, story.pieces[0][0], 1, LEXICAL)[1] >= LEXICAL.threshold
+
+
+def test_a_statement_reworded_around_its_speaker_is_cited(nlp):
+    """The same statement with the speaker moved to the end and another verb ("said the
+    bridge would stay shut" / "is expected to stay shut ..., the mayor said")."""
+    story = StorySentences(_story(
+        nlp, "Engineers closed the Harbour Bridge on Monday. The city's mayor said the bridge would stay shut "
+             "for at least two weeks.",
+        "Local shops near the bridge reported a quiet morning. The bridge is expected to stay shut for at "
+        "least two weeks, the mayor said."))
+    k, p = story.best(0, story.pieces[0][1], 1, LEXICAL)
+    assert story.pieces[1][k][0] > story.pieces[1][0][1] and p >= LEXICAL.threshold
