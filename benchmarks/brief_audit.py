@@ -221,7 +221,7 @@ def score_story(story: LoadedStory, brief: dict, labels: list[dict]) -> tuple[di
                 add(row, "fig_conflicts")
                 add(row, "fig_missed", not hits)
                 add(row, "fig_kind_wrong", bool(hits) and not any(
-                    bool(e.get("evolution")) == (kind == "figure_evolution") for e in hits))
+                    e.get("evolution" if kind == "figure_evolution" else "conflict") for e in hits))
         elif kind == "figure_apart":
             a, b = label["values"]
             add(ours, "fig_apart")

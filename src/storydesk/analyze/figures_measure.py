@@ -47,8 +47,16 @@ _FATES = {
     "hospital": "hospital hospitalise hospitalize hospitalised hospitalized",
     "missing": "missing",
     "arrested": "arrest detain",
-    "released": "free release rescue freed released rescued",
+    "released": "free release rescue freed released rescued escape escaped evacuate evacuated",
+    "infected": "infect infected infection infections case cases sicken sickened",
 }
+#: Words on a count that make it a part of the thing, not the thing ("40 other deaths",
+#: "48 more deaths", "another 40 injured"): never compared with the total.
+_MORE = frozenset("other more additional another further extra".split())
+#: Words that say a count was changed by its source, so a lower later value is not a
+#: disagreement ("cut their death toll to 101", "a revised death toll").
+_REVISED = re.compile(r"\b(?:revis\w*|cut|lower\w*|downgrad\w*|correct\w*|reduc\w*|scal\w+ back|"
+                      r"down from)\b", re.IGNORECASE)
 _FATE_OF = {word: key for key, words in _FATES.items() for word in words.split()}
 _DEGREE = frozenset(_FATES["critical"].split())
 _LINKING = frozenset("be remain stay lie leave".split())
@@ -160,7 +168,60 @@ def _predicate(head):
 def measure(head) -> tuple[str, str, bool]:
     """(key, words, words_first) of what the count at ``head`` measures: ``words`` as
     printed, ``words_first`` when they come before the count ("killing 84 people");
-    ("", "", False) when the parse says nothing."""
+    ("", "", False) when the parse says nothing.
+
+    A counted noun that is itself a fate ("20 deaths", "17 injuries", "1,004 cases") gives
+    the key when its verb says nothing more. The key then carries what tells two counts of
+    one fate apart (space-separated tags after the fate): ``confirmed`` ("confirmed 20
+    deaths"), ``more`` (a part: "40 other deaths"), ``revised`` (the source changed it:
+    "cut the toll to 101"; not compared as a disagreement) and the place it is counted in,
+    ``@mexico`` ("in Mexico", "Mexico, where 103 people died")."""
+    key, words, first = _measure(head)
+    noun = _fate(head) if head.pos_ == "NOUN" and head.tag_ != "CD" else None
+    if noun and key not in _FATES:
+        key = noun  # "20 deaths": the noun says it (the context already prints it)
+    if key not in _FATES:
+        return key, words, first
+    pred = _predicate(head)
+    near = [head] + ([pred] if pred is not None else [])
+    tags = [key]
+    if any(t.lemma_.lower() == "confirm" for n in near for t in [n, *n.children]):
+        tags.append("confirmed")
+    if any(c.lower_ in _MORE for c in head.children) or (
+            head.i > 0 and head.doc[head.i - 1].lower_ in _MORE) or (
+            head.i > 1 and head.doc[head.i - 2].lower_ in _MORE and head.doc[head.i - 1].like_num):
+        tags.append("more")
+    sentence = head.sent.text
+    if _REVISED.search(sentence):
+        tags.append("revised")
+    place = _place(near)
+    if place:
+        tags.append(f"@{place}")
+    return " ".join(tags), words, first
+
+
+
+
+def _place(tokens) -> str:
+    """The country or city a count is counted in: an "in X" on the count or its verb, or
+    the place a "where" clause hangs on."""
+    for t in tokens:
+        for prep in t.children:
+            if prep.dep_ == "prep" and prep.lower_ in ("in", "across", "throughout"):
+                obj = next((c for c in prep.children if c.dep_ == "pobj"), None)
+                if obj is not None and obj.ent_type_ in ("GPE", "LOC"):
+                    return obj.lower_
+        if t.dep_ == "relcl" and any(c.lower_ == "where" for c in t.children) and t.head.ent_type_ in ("GPE", "LOC"):
+            return t.head.lower_
+    return ""
+
+
+def fate_noun(token) -> bool:
+    """Whether a counted noun is itself a fate of people ("deaths", "injuries", "cases")."""
+    return token.pos_ == "NOUN" and _fate(token) is not None
+
+
+def _measure(head) -> tuple[str, str, bool]:
     pred = _predicate(head)
     if pred is None or pred.i == head.i:
         return "", "", False
@@ -187,7 +248,7 @@ def _phrase(pred) -> str:
     "critically injured", "taken to hospital", "lost their lives", "have serious injuries"."""
     doc = pred.doc
     left = [c for c in pred.children if c.dep_ in ("advmod", "amod", "compound") and c.i < pred.i
-            and c.i >= pred.i - 5 and c.is_alpha]
+            and c.i >= pred.i - 5 and c.is_alpha and c.tag_ not in ("WRB", "WDT", "WP")]
     start = min([c.i for c in left], default=pred.i)
     if pred.dep_ == "pobj" and pred.head.dep_ == "prep":
         start = min(start, pred.head.i)  # "in critical condition"
@@ -203,4 +264,4 @@ def _phrase(pred) -> str:
     return doc[start:end].text
 
 
-__all__ = ["bound", "measure", "money_measure"]
+__all__ = ["bound", "fate_noun", "measure", "money_measure"]
