@@ -177,7 +177,7 @@ def measure(head) -> tuple[str, str, bool]:
     "cut the toll to 101"; not compared as a disagreement) and the place it is counted in,
     ``@mexico`` ("in Mexico", "Mexico, where 103 people died")."""
     key, words, first = _measure(head)
-    noun = _fate(head) if head.pos_ == "NOUN" and head.tag_ != "CD" else None
+    noun = _fate(head) if fate_noun(head) else None
     if noun and key not in _FATES:
         key = noun  # "20 deaths": the noun says it (the context already prints it)
     if key not in _FATES:
@@ -187,7 +187,7 @@ def measure(head) -> tuple[str, str, bool]:
     tags = [key]
     if any(t.lemma_.lower() == "confirm" for n in near for t in [n, *n.children]):
         tags.append("confirmed")
-    if any(c.lower_ in _MORE for c in head.children) or (
+    if any(c.lower_ in _MORE and not _than(c) for c in head.children) or (
             head.i > 0 and head.doc[head.i - 1].lower_ in _MORE) or (
             head.i > 1 and head.doc[head.i - 2].lower_ in _MORE and head.doc[head.i - 1].like_num):
         tags.append("more")
@@ -217,8 +217,18 @@ def _place(tokens) -> str:
 
 
 def fate_noun(token) -> bool:
-    """Whether a counted noun is itself a fate of people ("deaths", "injuries", "cases")."""
-    return token.pos_ == "NOUN" and _fate(token) is not None
+    """Whether a counted noun is itself a fate of people ("deaths", "injuries", "cases"; not
+    "hospitals")."""
+    return token.pos_ == "NOUN" and token.tag_ in ("NNS", "NN") and _fate(token) in _NOUN_FATES
+
+
+#: Fates a counted noun can name by itself: "20 deaths", "17 injuries", "1,004 cases".
+_NOUN_FATES = frozenset(("killed", "injured", "infected"))
+
+
+def _than(token) -> bool:
+    """"more than 50": a bound, not "50 more"."""
+    return token.i + 1 < len(token.doc) and token.doc[token.i + 1].lower_ == "than"
 
 
 def _measure(head) -> tuple[str, str, bool]:
