@@ -22,7 +22,7 @@ from __future__ import annotations
 import re
 
 from ..model import Figure
-from .figures_measure import bound, fate_noun, measure, money_measure
+from .figures_measure import bound, fate_noun, measure, money_measure, toll_of
 from .numbers import NUMBER, SCALE, number_value, scale_value
 
 _CURRENCIES = {
@@ -70,7 +70,7 @@ _DURATION = [
 ]
 _COUNT = re.compile(
     rf"{_EDGE}(?P<num>(?i:{NUMBER}))(?:\s(?P<scale>thousand|million|billion))?"
-    r"\s(?P<noun>(?:[a-z]+[\s-]){0,2}?(?:[a-z]+s|people|children|men|women|police|staff))\b"
+    r"\s(?P<noun>(?:[A-Za-z]+[\s-]){0,2}?(?:[a-z]+s|people|children|men|women|police|staff))\b"
 )
 _OF_PHRASE = re.compile(r"\s+of\s+(?:(?:all|most|some|the|its|their|his|her|our)\s+(?:of\s+)?)*")
 # Units of measure: a measurement ("15 miles"), not a count
@@ -311,7 +311,8 @@ def _bare_counts(text: str, doc) -> list[Figure]:
         if key.partition(" ")[0] not in _PEOPLE_FATES:
             continue
         start, end = first.idx, token.idx + len(token)
-        out.append(Figure(start, end, text[start:end], value, "people", "count", words,
+        unit = toll_of(token) or "people"  # "the death toll of its peacekeepers rose to 14"
+        out.append(Figure(start, end, text[start:end], value, unit, "count", words,
                           measure=key, bound=bound(text[:start])))
     return out
 

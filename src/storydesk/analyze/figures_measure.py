@@ -138,6 +138,9 @@ def _predicate(head):
                     return child  # "were dead", "remain missing"
                 if child.dep_ == "prep" and child.i > head.i:
                     obj = next((c for c in child.children if c.dep_ == "pobj"), None)
+                    if obj is not None and child.lower_ == "among":
+                        fated = next((t for t in obj.subtree if t.i > obj.i and _fate(t)), None)
+                        return fated or obj  # "are among those confirmed to have died"
                     if obj is not None:
                         return obj  # "were in critical condition", "are in hospital"
         if verb.lemma_ == "have":
@@ -156,10 +159,13 @@ def _predicate(head):
     after = head.nbor() if head.i + 1 < len(head.doc) else None
     if head.tag_ == "CD" and after is not None and after.tag_ in ("VBN", "JJ") and _fate(after):
         return after  # "among more than 50 injured", however the parse attached it
-    if head.dep_ == "pobj" and head.head.lemma_ in ("to", "at", "of"):
+    if head.dep_ == "pobj" and head.head.lemma_ in ("to", "at", "of"):  # not "from": a value before
         holder = head.head.head  # "the toll rose to 84", "a death toll of 84"
-        subject = next((c for c in holder.children if c.dep_ in ("nsubj", "nsubjpass")), None)
-        for noun in (holder, subject):
+        while holder.dep_ == "prep" and holder.head is not holder:
+            holder = holder.head  # "cut the toll to up to 101"
+        # "the toll rose to 84", "cut their death toll to 101": the toll is its subject or object
+        nouns = [c for c in holder.children if c.dep_ in ("nsubj", "nsubjpass", "dobj")]
+        for noun in (holder, *nouns):
             if noun is not None and noun.lemma_ == "toll":
                 return noun
     return None
@@ -203,8 +209,12 @@ def measure(head) -> tuple[str, str, bool]:
 
 
 def _place(tokens) -> str:
-    """The country or city a count is counted in: an "in X" on the count or its verb, or
-    the place a "where" clause hangs on."""
+    """The country or city a count is counted in: an "in X" on the count or its verb, the
+    place a "where" clause hangs on, or a nationality on the counted noun ("11 Brazilian
+    peacekeepers")."""
+    for c in tokens[0].children:
+        if c.dep_ == "amod" and c.ent_type_ == "NORP" and c.i < tokens[0].i:
+            return c.lower_
     for t in tokens:
         for prep in t.children:
             if prep.dep_ == "prep" and prep.lower_ in ("in", "across", "throughout"):
@@ -274,4 +284,21 @@ def _phrase(pred) -> str:
     return doc[start:end].text
 
 
-__all__ = ["bound", "fate_noun", "measure", "money_measure"]
+def toll_of(token) -> str:
+    """The plural noun a bare count's toll is of ("the death toll of its peacekeepers rose
+    to 14" -> "peacekeepers"), or ""."""
+    if token.dep_ != "pobj" or token.head.lemma_ not in ("to", "at", "of"):
+        return ""
+    holder = token.head.head
+    while holder.dep_ == "prep" and holder.head is not holder:
+        holder = holder.head
+    for noun in (holder, *[c for c in holder.children if c.dep_ in ("nsubj", "nsubjpass", "dobj")]):
+        if noun.lemma_ == "toll":
+            for prep in noun.children:
+                obj = next((c for c in prep.children if c.dep_ == "pobj"), None) if prep.lower_ == "of" else None
+                if obj is not None and obj.tag_ == "NNS":
+                    return obj.lower_
+    return ""
+
+
+__all__ = ["bound", "fate_noun", "measure", "money_measure", "toll_of"]

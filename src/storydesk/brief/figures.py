@@ -358,7 +358,9 @@ def _verdict(kind: str, members: list, moving: bool = False) -> tuple[bool, bool
     first_time, last_time = ordered[0][0], ordered[-1][0]
     first = [f for t, f in ordered if t == first_time]
     last = [f for t, f in ordered if t == last_time]
-    rose = first_time != last_time and min(_value(f) for f in last) > max(_value(f) for f in first)
+    # the highest value of the latest time above the highest of the first (outlets of one
+    # time that disagree are a conflict as well)
+    rose = first_time != last_time and max(_value(f) for f in last) > max(_value(f) for f in first)
     revised = any(_revised(b) and b.value != a.value and ta != tb
                   for (ta, a), (tb, b) in zip(ordered, ordered[1:]))
     return conflict, rose or revised
