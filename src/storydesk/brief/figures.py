@@ -6,9 +6,13 @@ through the article's entities, so "Heard" and "Amber Heard" agree; an age given
 role, "the 33-year-old actress", joins the one named person of that age), the same fate
 for a count of people ("killed", "injured", "in critical condition" are three things,
 however each outlet words them), the same head word otherwise ("divorce settlement" /
-"settlement"). Values far apart are not one thing told two ways: a story's 84 dead and
-the 130 of an earlier attack it recalls stay apart (values join when they are within a
-third of the larger, or one apart).
+"settlement"). A count of a fate also agrees on its tags
+(:func:`storydesk.analyze.figures_measure.measure`): ``confirmed``, ``more`` (a part, "40
+other deaths", is never the total) and its place ("@mexico"); a count with no place joins
+the one place the story counts that fate in, else stays alone. A rate ("1,000 barrels of
+oil a day") is one flow per story and unit. Values far apart are not one thing told two
+ways: a story's 84 dead and the 130 of an earlier attack it recalls stay apart (values
+join when they are within a third of the larger, or one apart; a rate is not cut).
 
 An amount of money is about the same thing when its noun names the same thing ("offer",
 "bid", "acquisition approach" and "transaction" are one deal; "earnings", "net income" and
@@ -26,11 +30,13 @@ agrees with 128, "some $146 billion" not with $148.9 billion. Same thing, agreei
 one entry citing every outlet.
 
 **Disagreement.** Each article's value (its first mention of the thing) is listed under
-``values`` with its outlet and publication time. Values that only ever grow with time,
-each article agreeing with those of its own time (a rising toll: 30, then 77, then 84),
-are an ``evolution``: ``"evolution": true``, the latest value shown (so are values
-that agree as bounds but rise with time: "at least 30", later "at least 41"). Otherwise outlets
-disagree: ``"conflict": true``, the value most outlets give shown. Ages, durations and
+``values`` with its outlet and publication time. A count whose highest value rises with
+time (a rising toll: 30, then 77, then 84; "at least 30", later "at least 41") or that a
+source says it revised ("cut the toll to 101") is an ``evolution``: ``"evolution": true``,
+the latest value shown. Outlets of one time that disagree, or a later lower value no word
+says was revised, are a ``"conflict": true`` (the value most outlets give shown); a rising
+toll can be both. Quantities measured (a distance, a weight) never evolve; a rate's
+estimate may. Ages, durations and
 amounts of money never evolve (a deal's value changes with a word that says so, a
 version), except a market price ("fell to $65.09", "trading at $6,562"), which moves by
 the hour: outlets of one time that disagree on it conflict, different times are its
