@@ -6,13 +6,18 @@ nobody tuned it to.
 Five multi-outlet events of the Giveme5W1H news_cluster set (technology, science,
 business, sports; none in ``benchmarks/story_set.py``), hand-labelled from their texts in
 ``benchmarks/labels/brief/audit.jsonl`` (offsets and text hashes only; see that folder's
-README). Each story goes through the path a user takes (``benchmarks.briefs.brief_story``:
+README), and, when ``../shared/data/timeline17`` is there, three count stories of its dated
+articles (``T17_STORIES``: a flu toll, a rig blast, an earthquake's peacekeepers; briefed from
+their articles together, ``Desk.brief_articles``). Each giveme5w1h story goes through the path a user takes (``benchmarks.briefs.brief_story``:
 a ``Desk`` ingests the files and briefs the story). Errors per section, fewer is better:
 
 - ``origin_err``: stories whose origin is not the labelled outlet (or not null where no
   outlet is credited with the scoop);
-- ``fig_missed``: figures outlets disagree on that the brief does not flag (conflict or
-  evolution on one entry citing two labelled values of different articles), of ``fig_conflicts``;
+- ``fig_missed``: figures outlets disagree on, or that changed with time, that the brief
+  does not flag (conflict or evolution on one entry citing two labelled values of different
+  articles), of ``fig_conflicts`` (``figure_conflict`` and ``figure_evolution`` labels);
+- ``fig_kind_wrong``: of those flagged, none of the entries says the labelled kind (an
+  evolution not marked ``evolution``, a conflict not marked ``conflict``);
 - ``fig_merged``: pairs of different figures ("$82 a share" and its "$60 in cash" part)
   shown as one entry, of ``fig_apart``;
 - ``date_wrong``: labelled sentences the timeline shows under a date their words do not

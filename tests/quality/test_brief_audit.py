@@ -12,8 +12,10 @@ pytestmark = pytest.mark.slow
 #: Most errors allowed per section, as measured after the audit's fixes (before: origin 1,
 #: figures missed 4 of 5, figures merged 3 of 6, dates wrong 13 of 32 shown, names merged 2 of 9;
 #: round 8 added three figure stories and compared figures across outlets: figures missed 2 of 6,
-#: merged 0 of 12).
-CEILINGS = {"origin_err": 1, "fig_missed": 2, "fig_merged": 0, "date_wrong": 2, "names_merged": 1}
+#: merged 0 of 12; round 9 added three timeline17 count stories, when that folder is present: their
+#: 7 conflicts and evolutions missed 7 -> 1, all 13 missed 9 -> 3, none of the wrong kind, merged 0 of 23).
+CEILINGS = {"origin_err": 1, "fig_missed": 3, "fig_kind_wrong": 0, "fig_merged": 0, "date_wrong": 2,
+            "names_merged": 1}
 
 
 def test_brief_audit_errors_stay_under_their_ceilings(data_dir):
