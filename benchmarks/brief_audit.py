@@ -8,8 +8,9 @@ business, sports; none in ``benchmarks/story_set.py``), hand-labelled from their
 ``benchmarks/labels/brief/audit.jsonl`` (offsets and text hashes only; see that folder's
 README), and, when ``../shared/data/timeline17`` is there, three count stories of its dated
 articles (``T17_STORIES``: a flu toll, a rig blast, an earthquake's peacekeepers; briefed from
-their articles together, ``Desk.brief_articles``). Each giveme5w1h story goes through the path a user takes (``benchmarks.briefs.brief_story``:
-a ``Desk`` ingests the files and briefs the story). Errors per section, fewer is better:
+their articles together, ``Desk.brief_articles``). Each giveme5w1h story goes through the
+path a user takes (``benchmarks.briefs.brief_story``: a ``Desk`` ingests the files and
+briefs the story). Errors per section, fewer is better:
 
 - ``origin_err``: stories whose origin is not the labelled outlet (or not null where no
   outlet is credited with the scoop);
