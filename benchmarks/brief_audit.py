@@ -7,13 +7,19 @@ Eight multi-outlet events of the Giveme5W1H news_cluster set (technology, scienc
 business, sports; none in ``benchmarks/story_set.py``; five from round 7, three added in
 round 8 for names, entity types, origin and dates), hand-labelled from their texts in
 ``benchmarks/labels/brief/audit.jsonl`` (offsets and text hashes only; see that folder's
-README). Each story goes through the path a user takes (``benchmarks.briefs.brief_story``:
-a ``Desk`` ingests the files and briefs the story). Errors per section, fewer is better:
+README), and, when ``../shared/data/timeline17`` is there, three count stories of its dated
+articles (``T17_STORIES``: a flu toll, a rig blast, an earthquake's peacekeepers; briefed from
+their articles together, ``Desk.brief_articles``). Each giveme5w1h story goes through the
+path a user takes (``benchmarks.briefs.brief_story``: a ``Desk`` ingests the files and
+briefs the story). Errors per section, fewer is better:
 
 - ``origin_err``: stories whose origin is not the labelled outlet (or not null where no
   outlet is credited with the scoop);
-- ``fig_missed``: figures outlets disagree on that the brief does not flag (conflict or
-  evolution on one entry citing two labelled values of different articles), of ``fig_conflicts``;
+- ``fig_missed``: figures outlets disagree on, or that changed with time, that the brief
+  does not flag (conflict or evolution on one entry citing two labelled values of different
+  articles), of ``fig_conflicts`` (``figure_conflict`` and ``figure_evolution`` labels);
+- ``fig_kind_wrong``: of those flagged, none of the entries says the labelled kind (an
+  evolution not marked ``evolution``, a conflict not marked ``conflict``);
 - ``fig_merged``: pairs of different figures ("$82 a share" and its "$60 in cash" part)
   shown as one entry, of ``fig_apart``;
 - ``date_wrong``: labelled sentences the timeline shows under a date their words do not
@@ -34,12 +40,14 @@ the same kind and unit (``benchmarks.briefs.naive_flags``); it has no timeline o
 
 from __future__ import annotations
 
+import gzip
 import json
 from pathlib import Path
 
 from benchmarks._common import parser, report, require
 from benchmarks.briefs import _entry_sources, _same_outlet, _span_hit, brief_story, naive_flags
 from benchmarks.story_set import LoadedStory, StorySpec, load_story, text_hash
+from storydesk.model import Article
 
 LABELS = Path(__file__).resolve().parent / "labels" / "brief" / "audit.jsonl"
 
@@ -129,9 +137,67 @@ STORIES: tuple[StorySpec, ...] = (
 )
 
 
+#: Round 9 (figures9): counts that rise, conflict and must stay apart, from timeline17
+#: (``../shared/data/timeline17``: dated, PTB-tokenised articles of one outlet per folder).
+#: A file is ``<folder>.<article id>``; each story's articles are briefed together.
+T17_STORIES: tuple[StorySpec, ...] = (
+    StorySpec("h1n1_mexico_toll", "audit", (
+        "H1N1_reuters.911", "H1N1_reuters.208", "H1N1_guardian.970", "H1N1_bbc.240", "H1N1_reuters.302",
+        "H1N1_bbc.156", "H1N1_guardian.519", "H1N1_reuters.399", "H1N1_reuters.234", "H1N1_reuters.917",
+        "H1N1_reuters.1156",  # 24 Apr - 2 May 2009
+    ), ()),
+    StorySpec("bp_rig_blast", "audit", (
+        "bpoil_reuters.1230", "bpoil_bbc.2073", "bpoil_foxnews.471", "bpoil_foxnews.420", "bpoil_bbc.481",
+        "bpoil_guardian.1569", "bpoil_bbc.1623", "bpoil_reuters.871", "bpoil_guardian.486",
+        "bpoil_washingtonpost.700", "bpoil_bbc.1825",  # 22 - 29 Apr 2010
+    ), ()),
+    StorySpec("haiti_quake_toll", "audit", (
+        "haiti_bbc.142", "haiti_bbc.640", "haiti_bbc.932", "haiti_bbc.94", "haiti_bbc.419",
+        "haiti_bbc.1439",  # 13 - 15 Jan 2010
+    ), ()),
+)
+_T17_OUTLETS = {"bbc": "bbc.co.uk", "guardian": "theguardian.com", "reuters": "reuters.com",
+                "foxnews": "foxnews.com", "washingtonpost": "washingtonpost.com", "cnn": "cnn.com"}
+
+
+def load_t17_story(folder: Path, spec: StorySpec) -> LoadedStory:
+    """The timeline17 articles of ``spec`` as Articles (text as the data gives it; the
+    outlet from the folder's name, the date from its record)."""
+    wanted: dict[str, set[str]] = {}
+    for name in spec.files:
+        topic, _, rid = name.partition(".")
+        wanted.setdefault(topic, set()).add(rid)
+    found: dict[str, Article] = {}
+    for topic, ids in wanted.items():
+        with gzip.open(folder / topic / "articles.tokenized.jsonl.gz", "rt", encoding="utf-8") as fh:
+            for line in fh:
+                record = json.loads(line)
+                if str(record["id"]) in ids:
+                    name = f"{topic}.{record['id']}"
+                    found[name] = Article(id=f"t17-{name}", text=record["text"], source=name, format="jsonl",
+                                          outlet=_T17_OUTLETS[topic.rpartition("_")[2]],
+                                          published=record["time"][:10], precision="day")
+    missing = [n for n in spec.files if n not in found]
+    if missing:
+        raise RuntimeError(f"{spec.name}: not found in {folder}: {', '.join(missing)}")
+    return LoadedStory(spec.name, spec.split, tuple(found[n] for n in spec.files))
+
+
 def load_audit_stories(data: Path) -> list[LoadedStory]:
-    """The audit stories, each article read as ``storydesk ingest`` reads it."""
-    return [load_story(data, spec) for spec in STORIES]
+    """The audit stories, each article read as ``storydesk ingest`` reads it (the
+    timeline17 ones from ``data``'s sibling folder, when it is there)."""
+    t17 = data.parent / "timeline17"
+    return [load_story(data, spec) for spec in STORIES] + (
+        [load_t17_story(t17, spec) for spec in T17_STORIES] if t17.is_dir() else [])
+
+
+def _brief(story: LoadedStory, data: Path) -> tuple[dict, bool]:
+    if story.name not in {s.name for s in T17_STORIES}:
+        return brief_story(story, data)
+    from storydesk import Desk, Settings
+
+    with Desk(Settings(db=":memory:")) as desk:
+        return desk.brief_articles(list(story.articles)), True
 
 
 def load_labels(path: Path = LABELS) -> list[dict]:
@@ -147,6 +213,8 @@ def check_labels(stories: list[LoadedStory], labels: list[dict]) -> None:
     """Every labelled span still holds the text it was labelled on."""
     by_name = {s.name: s for s in stories}
     for record in labels:
+        if record["story"] not in by_name:
+            continue  # a timeline17 story, without timeline17 at hand
         for span in _spans(record):
             text = by_name[record["story"]].by_file(span["file"]).text[span["start"]:span["end"]]
             if text_hash(text) != span["sha1"]:
@@ -182,11 +250,13 @@ def score_story(story: LoadedStory, brief: dict, labels: list[dict]) -> tuple[di
             earliest = min(story.articles, key=lambda a: a.published or "9999").outlet
             add(ours, "origin_err", not _outlet_is(found, label["outlet"]))
             add(base, "origin_err", not _outlet_is(earliest, label["outlet"]))
-        elif kind == "figure_conflict":
+        elif kind in ("figure_conflict", "figure_evolution"):
             for row, entries in ((ours, flagged), (base, naive)):
+                hits = [e for e in entries if _hits_two_articles(_entry_sources(e), story, label["values"])]
                 add(row, "fig_conflicts")
-                add(row, "fig_missed", not any(_hits_two_articles(_entry_sources(e), story, label["values"])
-                                               for e in entries))
+                add(row, "fig_missed", not hits)
+                add(row, "fig_kind_wrong", bool(hits) and not any(
+                    e.get("evolution" if kind == "figure_evolution" else "conflict") for e in hits))
         elif kind == "figure_apart":
             a, b = label["values"]
             add(ours, "fig_apart")
@@ -260,7 +330,7 @@ def _same_name(name: str, surface: str) -> bool:
     return name.lower().rstrip("s") == surface.lower().rstrip("s")
 
 
-COLUMNS = ("origin_err", "fig_missed", "fig_conflicts", "fig_merged", "fig_apart",
+COLUMNS = ("origin_err", "fig_missed", "fig_kind_wrong", "fig_conflicts", "fig_merged", "fig_apart",
            "date_wrong", "date_shown", "date_labels", "names_merged", "names_apart",
            "names_split", "names_same", "type_wrong", "type_shown", "type_dropped", "type_labels")
 
@@ -275,7 +345,7 @@ def evaluate(data: Path) -> tuple[dict, list[str], list[dict]]:
     notes: list[str] = []
     per_story: list[dict] = []
     for story in stories:
-        brief, as_one = brief_story(story, data)
+        brief, as_one = _brief(story, data)
         ours, base = score_story(story, brief, [x for x in labels if x["story"] == story.name])
         for row, got in ((results["storydesk"], ours), (results[baseline], base)):
             row["stories"] += 1

@@ -199,3 +199,45 @@ def test_an_approximate_value_keeps_its_precision(nlp):
     ))
     flagged = [f for f in figures if f["conflict"]]
     assert len(flagged) == 1 and {v["value"] for v in flagged[0]["values"]} == {146e9, 148.9e9}
+
+
+# Written for these tests in the style of wire copy on an outbreak and a rig blast (not the
+# stories the benchmarks use).
+def test_a_toll_revised_down_is_an_evolution_and_one_that_falls_unsaid_a_conflict(nlp):
+    """Issue 11: a lower later toll is flagged only when the text does not say it was revised."""
+    articles = [
+        ("Wire A", "2009-04-27", "In Mexico, 103 people have died from the flu."),
+        ("Wire B", "2009-04-30", "Mexico, the worst-hit country, has reported 132 deaths from the virus."),
+        ("Wire C", "2009-05-02", "A revised death toll in Mexico gives a total of 101 deaths."),
+    ]
+    (toll,) = [f for f in build_figures(_story(nlp, *articles)) if f.get("measure", "").startswith("killed")]
+    assert toll["evolution"] and not toll["conflict"]
+    assert [v["value"] for v in toll["values"]] == [103, 132, 101]
+    fell = articles[:2] + [("Wire C", "2009-05-02", "In Mexico, 101 people have died from the flu.")]
+    (toll,) = [f for f in build_figures(_story(nlp, *fell)) if f.get("measure", "").startswith("killed")]
+    assert toll["conflict"], "a toll that fell with no word of a revision: outlets disagree"
+
+
+def test_counts_of_one_fate_in_different_places_or_parts_stay_apart(nlp):
+    figures = build_figures(_story(
+        nlp,
+        ("Wire A", "2009-04-27", "There were 103 deaths in Mexico and 20 cases in the US."),
+        ("Wire B", "2009-04-27", "Mexico has confirmed 20 deaths and has 40 other possible deaths."),
+        ("Wire C", "2009-04-28", "In the US, 64 cases have been confirmed; Canada has 6 cases."),
+    ))
+    assert not any(f["conflict"] for f in figures), [f for f in figures if f["conflict"]]
+    assert not any(f["evolution"] and f["value"] == 64 and any(v["value"] == 6 for v in f["values"])
+                   for f in figures), "Canada's cases are not the US's"
+
+
+def test_a_flow_estimate_rises_but_a_distance_does_not(nlp):
+    figures = build_figures(_story(
+        nlp,
+        ("Wire A", "2010-04-26", "Some 1,000 barrels of oil a day are leaking from the well, 50 miles off the coast."),
+        ("Wire B", "2010-04-29", "Officials now say 5,000 barrels of oil a day are leaking, 42 miles off the coast."),
+    ))
+    (flow,) = [f for f in figures if f["unit"] == "barrels/day"]
+    assert flow["evolution"] and not flow["conflict"]
+    assert [v["value"] for v in flow["values"]] == [1000, 5000]
+    (distance,) = [f for f in figures if f["unit"] == "miles"]
+    assert distance["conflict"] and not distance["evolution"]

@@ -11,11 +11,13 @@ pytestmark = pytest.mark.slow
 
 #: Most errors allowed per section, as measured after the audit's fixes (before: origin 1,
 #: figures missed 4 of 5, figures merged 3 of 6, dates wrong 13 of 32 shown, names merged 2 of 9).
-#: Round 8 added six stories: three for figures (figures compared across outlets: missed 2 of 6,
-#: merged 0 of 12) and three with the entity columns (on main before its fixes, all eight:
-#: origin 2 of 8, dates wrong 5 of 44 shown, types wrong 9 of 36 shown and 2 dropped of 38).
-CEILINGS = {"origin_err": 1, "fig_missed": 2, "fig_merged": 0, "date_wrong": 2, "names_merged": 1,
-            "names_split": 0, "type_wrong": 1, "type_dropped": 0}
+#: Round 8 added six giveme5w1h stories: three for figures (figures compared across outlets: missed
+#: 2 of 6, merged 0 of 12) and three with the entity columns (on main before its fixes, all eight:
+#: origin 2 of 8, dates wrong 5 of 44 shown, types wrong 9 of 36 shown and 2 dropped of 38); and
+#: three timeline17 count stories, when that folder is present: their 7 conflicts and evolutions
+#: missed 7 -> 1, all 13 missed 9 -> 3, none of the wrong kind, merged 0 of 23.
+CEILINGS = {"origin_err": 1, "fig_missed": 3, "fig_kind_wrong": 0, "fig_merged": 0, "date_wrong": 2,
+            "names_merged": 1, "names_split": 0, "type_wrong": 1, "type_dropped": 0}
 
 
 def test_brief_audit_errors_stay_under_their_ceilings(data_dir):
@@ -27,6 +29,6 @@ def test_brief_audit_errors_stay_under_their_ceilings(data_dir):
     results, _, _ = evaluate(folder)
     ours = results["storydesk"]
     # the timeline and the entities still show what was labelled
-    assert ours["stories"] == 11 and ours["date_shown"] >= 35 and ours["type_shown"] >= 35
+    assert ours["stories"] >= 11 and ours["date_shown"] >= 35 and ours["type_shown"] >= 35
     over = {k: (ours[k], v) for k, v in CEILINGS.items() if ours[k] > v}
     assert not over, f"errors over their ceilings (found, ceiling): {over}"

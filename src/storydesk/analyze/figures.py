@@ -22,7 +22,7 @@ from __future__ import annotations
 import re
 
 from ..model import Figure
-from .figures_measure import bound, measure, money_measure
+from .figures_measure import bound, fate_noun, measure, money_measure, toll_of
 from .numbers import NUMBER, SCALE, number_value, scale_value
 
 _CURRENCIES = {
@@ -70,7 +70,7 @@ _DURATION = [
 ]
 _COUNT = re.compile(
     rf"{_EDGE}(?P<num>(?i:{NUMBER}))(?:\s(?P<scale>thousand|million|billion))?"
-    r"\s(?P<noun>(?:[a-z]+[\s-]){0,2}?(?:[a-z]+s|people|children|men|women|police|staff))\b"
+    r"\s(?P<noun>(?:[A-Za-z]+[\s-]){0,2}?(?:[a-z]+s|people|children|men|women|police|staff))\b"
 )
 _OF_PHRASE = re.compile(r"\s+of\s+(?:(?:all|most|some|the|its|their|his|her|our)\s+(?:of\s+)?)*")
 # Units of measure: a measurement ("15 miles"), not a count
@@ -80,6 +80,11 @@ _MEASURES = re.compile(
     r"lit(?:er|re)s|newtons|watts|volts|bytes|hertz))$",
     re.IGNORECASE,
 )
+#: Words around "N pounds" that make it a weight, not money.
+_WEIGHT = re.compile(r"\bweigh\w*|\bpounds\s+(?:of|heavier|lighter)\b|\b(?:lbs?|ounces|tons|tonnes)\b", re.IGNORECASE)
+#: A rate after a quantity ("1,000 barrels a day", "5,000 barrels per day").
+_RATE = re.compile(r"\s*(?:\(\s*|-LRB-\s*)?(?:a|per|each)\s+(?P<per>day|hour|week|month|year|second|minute)\b",
+                   re.IGNORECASE)
 _TIME_WORDS = re.compile(rf"^(?:{_UNITS}s?|times?|am|pm)$", re.IGNORECASE)
 _MONTHS = re.compile(
     r"^(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]*\.?$|^(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day$"
@@ -160,6 +165,9 @@ def _money(text: str, doc) -> list[Figure]:
                 continue
             value *= scale_value(m.group("scale"))
             before = text[max(0, m.start() - 24) : m.start()]
+            if cur == "GBP" and not m.group("cur").startswith("£") and _WEIGHT.search(
+                    text[max(0, m.start() - 30) : m.end() + 20]):
+                continue  # "19,000 pounds of explosives", "weighing 300 pounds": a weight
             out.append(Figure(m.start(), m.end(), m.group(0), value, cur, "money",
                               _context(text, doc, m.start(), m.end()),
                               measure=money_measure(text, m.start(), m.end()), bound=bound(before)))
@@ -226,6 +234,11 @@ def _counts(text: str, doc) -> list[Figure]:
         raw = m.group("num")
         value = number_value(raw)
         words = m.group("noun").replace("-", " ").split()
+        if value is not None and words and _MEASURES.match(words[0]) and not re.fullmatch(r"1[0-9]{3}|20[0-9]{2}", raw):
+            if words[0].lower() == "pounds" and not _WEIGHT.search(text[max(0, m.start() - 30) : m.end() + 20]):
+                continue  # "5 million pounds": money or weight, the words do not say
+            out.append(_quantity(text, m, value * scale_value(m.group("scale")), words[0].lower()))
+            continue
         if value is None or value < 2 or any(_TIME_WORDS.match(w) or _MEASURES.match(w) for w in words):
             continue
         if re.fullmatch(r"1[0-9]{3}|20[0-9]{2}", raw) and not m.group("scale"):
@@ -248,12 +261,27 @@ def _counts(text: str, doc) -> list[Figure]:
         else:
             context = m.group("noun")
             key, words, words_first = "", "", False
-        unit = context.split()[-1].lower()
+        unit = "people" if doc is not None and fate_noun(head) else context.split()[-1].lower()
         if words:  # "people killed", "people in critical condition", "killing people"
             context = f"{words} {context}" if words_first else f"{context} {words}"
         out.append(Figure(m.start(), end, text[m.start() : end], value, unit, "count", context,
                           measure=key, bound=bound(text[: m.start()])))
     return out
+
+
+def _quantity(text: str, m: re.Match, value: float, unit: str) -> Figure:
+    """A measured quantity ("1,000 barrels of oil a day", "19,000 pounds of explosives"):
+    its unit (with its rate, "barrels/day") and what it measures (the noun after "of",
+    else the words after it)."""
+    end = m.start("noun") + len(unit)
+    of = re.match(r"\s+of\s+(?:crude\s+)?(?P<what>[a-z]+)", text[end : end + 40])
+    after = end + (of.end() if of else 0)
+    rate = _RATE.match(text, after)
+    per = f"/{rate.group('per').lower()}" if rate else ""
+    context = of.group("what") if of else _following_words(text, after, 2)
+    stop = rate.end() if rate else after
+    return Figure(m.start(), stop, text[m.start() : stop], value, unit + per, "quantity", context,
+                  bound=bound(text[: m.start()]))
 
 
 #: Fates that make a number without a noun a count of people ("killing at least 84").
@@ -280,10 +308,11 @@ def _bare_counts(text: str, doc) -> list[Figure]:
         if value is None or value < 2 or re.fullmatch(r"1[0-9]{3}|20[0-9]{2}", raw):
             continue
         key, words, _ = measure(token)
-        if key not in _PEOPLE_FATES:
+        if key.partition(" ")[0] not in _PEOPLE_FATES:
             continue
         start, end = first.idx, token.idx + len(token)
-        out.append(Figure(start, end, text[start:end], value, "people", "count", words,
+        unit = toll_of(token) or "people"  # "the death toll of its peacekeepers rose to 14"
+        out.append(Figure(start, end, text[start:end], value, unit, "count", words,
                           measure=key, bound=bound(text[:start])))
     return out
 

@@ -47,8 +47,16 @@ _FATES = {
     "hospital": "hospital hospitalise hospitalize hospitalised hospitalized",
     "missing": "missing",
     "arrested": "arrest detain",
-    "released": "free release rescue freed released rescued",
+    "released": "free release rescue freed released rescued escape escaped evacuate evacuated",
+    "infected": "infect infected infection infections case cases sicken sickened",
 }
+#: Words on a count that make it a part of the thing, not the thing ("40 other deaths",
+#: "48 more deaths", "another 40 injured"): never compared with the total.
+_MORE = frozenset("other more additional another further extra".split())
+#: Words that say a count was changed by its source, so a lower later value is not a
+#: disagreement ("cut their death toll to 101", "a revised death toll").
+_REVISED = re.compile(r"\b(?:revis\w*|cut|lower\w*|downgrad\w*|correct\w*|reduc\w*|scal\w+ back|"
+                      r"down from)\b", re.IGNORECASE)
 _FATE_OF = {word: key for key, words in _FATES.items() for word in words.split()}
 _DEGREE = frozenset(_FATES["critical"].split())
 _LINKING = frozenset("be remain stay lie leave".split())
@@ -130,6 +138,9 @@ def _predicate(head):
                     return child  # "were dead", "remain missing"
                 if child.dep_ == "prep" and child.i > head.i:
                     obj = next((c for c in child.children if c.dep_ == "pobj"), None)
+                    if obj is not None and child.lower_ == "among":
+                        fated = next((t for t in obj.subtree if t.i > obj.i and _fate(t)), None)
+                        return fated or obj  # "are among those confirmed to have died"
                     if obj is not None:
                         return obj  # "were in critical condition", "are in hospital"
         if verb.lemma_ == "have":
@@ -148,10 +159,13 @@ def _predicate(head):
     after = head.nbor() if head.i + 1 < len(head.doc) else None
     if head.tag_ == "CD" and after is not None and after.tag_ in ("VBN", "JJ") and _fate(after):
         return after  # "among more than 50 injured", however the parse attached it
-    if head.dep_ == "pobj" and head.head.lemma_ in ("to", "at", "of"):
+    if head.dep_ == "pobj" and head.head.lemma_ in ("to", "at", "of"):  # not "from": a value before
         holder = head.head.head  # "the toll rose to 84", "a death toll of 84"
-        subject = next((c for c in holder.children if c.dep_ in ("nsubj", "nsubjpass")), None)
-        for noun in (holder, subject):
+        while holder.dep_ == "prep" and holder.head is not holder:
+            holder = holder.head  # "cut the toll to up to 101"
+        # "the toll rose to 84", "cut their death toll to 101": the toll is its subject or object
+        nouns = [c for c in holder.children if c.dep_ in ("nsubj", "nsubjpass", "dobj")]
+        for noun in (holder, *nouns):
             if noun is not None and noun.lemma_ == "toll":
                 return noun
     return None
@@ -160,7 +174,74 @@ def _predicate(head):
 def measure(head) -> tuple[str, str, bool]:
     """(key, words, words_first) of what the count at ``head`` measures: ``words`` as
     printed, ``words_first`` when they come before the count ("killing 84 people");
-    ("", "", False) when the parse says nothing."""
+    ("", "", False) when the parse says nothing.
+
+    A counted noun that is itself a fate ("20 deaths", "17 injuries", "1,004 cases") gives
+    the key when its verb says nothing more. The key then carries what tells two counts of
+    one fate apart (space-separated tags after the fate): ``confirmed`` ("confirmed 20
+    deaths"), ``more`` (a part: "40 other deaths"), ``revised`` (the source changed it:
+    "cut the toll to 101"; not compared as a disagreement) and the place it is counted in,
+    ``@mexico`` ("in Mexico", "Mexico, where 103 people died")."""
+    key, words, first = _measure(head)
+    noun = _fate(head) if fate_noun(head) else None
+    if noun and key not in _FATES:
+        key = noun  # "20 deaths": the noun says it (the context already prints it)
+    if key not in _FATES:
+        return key, words, first
+    pred = _predicate(head)
+    near = [head] + ([pred] if pred is not None else [])
+    tags = [key]
+    if any(t.lemma_.lower() == "confirm" for n in near for t in [n, *n.children]):
+        tags.append("confirmed")
+    if any(c.lower_ in _MORE and not _than(c) for c in head.children) or (
+            head.i > 0 and head.doc[head.i - 1].lower_ in _MORE) or (
+            head.i > 1 and head.doc[head.i - 2].lower_ in _MORE and head.doc[head.i - 1].like_num):
+        tags.append("more")
+    sentence = head.sent.text
+    if _REVISED.search(sentence):
+        tags.append("revised")
+    place = _place(near)
+    if place:
+        tags.append(f"@{place}")
+    return " ".join(tags), words, first
+
+
+
+
+def _place(tokens) -> str:
+    """The country or city a count is counted in: an "in X" on the count or its verb, the
+    place a "where" clause hangs on, or a nationality on the counted noun ("11 Brazilian
+    peacekeepers")."""
+    for c in tokens[0].children:
+        if c.dep_ == "amod" and c.ent_type_ == "NORP" and c.i < tokens[0].i:
+            return c.lower_
+    for t in tokens:
+        for prep in t.children:
+            if prep.dep_ == "prep" and prep.lower_ in ("in", "across", "throughout"):
+                obj = next((c for c in prep.children if c.dep_ == "pobj"), None)
+                if obj is not None and obj.ent_type_ in ("GPE", "LOC"):
+                    return obj.lower_
+        if t.dep_ == "relcl" and any(c.lower_ == "where" for c in t.children) and t.head.ent_type_ in ("GPE", "LOC"):
+            return t.head.lower_
+    return ""
+
+
+def fate_noun(token) -> bool:
+    """Whether a counted noun is itself a fate of people ("deaths", "injuries", "cases"; not
+    "hospitals")."""
+    return token.pos_ == "NOUN" and token.tag_ in ("NNS", "NN") and _fate(token) in _NOUN_FATES
+
+
+#: Fates a counted noun can name by itself: "20 deaths", "17 injuries", "1,004 cases".
+_NOUN_FATES = frozenset(("killed", "injured", "infected"))
+
+
+def _than(token) -> bool:
+    """"more than 50": a bound, not "50 more"."""
+    return token.i + 1 < len(token.doc) and token.doc[token.i + 1].lower_ == "than"
+
+
+def _measure(head) -> tuple[str, str, bool]:
     pred = _predicate(head)
     if pred is None or pred.i == head.i:
         return "", "", False
@@ -187,7 +268,7 @@ def _phrase(pred) -> str:
     "critically injured", "taken to hospital", "lost their lives", "have serious injuries"."""
     doc = pred.doc
     left = [c for c in pred.children if c.dep_ in ("advmod", "amod", "compound") and c.i < pred.i
-            and c.i >= pred.i - 5 and c.is_alpha]
+            and c.i >= pred.i - 5 and c.is_alpha and c.tag_ not in ("WRB", "WDT", "WP")]
     start = min([c.i for c in left], default=pred.i)
     if pred.dep_ == "pobj" and pred.head.dep_ == "prep":
         start = min(start, pred.head.i)  # "in critical condition"
@@ -203,4 +284,21 @@ def _phrase(pred) -> str:
     return doc[start:end].text
 
 
-__all__ = ["bound", "measure", "money_measure"]
+def toll_of(token) -> str:
+    """The plural noun a bare count's toll is of ("the death toll of its peacekeepers rose
+    to 14" -> "peacekeepers"), or ""."""
+    if token.dep_ != "pobj" or token.head.lemma_ not in ("to", "at", "of"):
+        return ""
+    holder = token.head.head
+    while holder.dep_ == "prep" and holder.head is not holder:
+        holder = holder.head
+    for noun in (holder, *[c for c in holder.children if c.dep_ in ("nsubj", "nsubjpass", "dobj")]):
+        if noun.lemma_ == "toll":
+            for prep in noun.children:
+                obj = next((c for c in prep.children if c.dep_ == "pobj"), None) if prep.lower_ == "of" else None
+                if obj is not None and obj.tag_ == "NNS":
+                    return obj.lower_
+    return ""
+
+
+__all__ = ["bound", "fate_noun", "measure", "money_measure", "toll_of"]

@@ -6,9 +6,13 @@ through the article's entities, so "Heard" and "Amber Heard" agree; an age given
 role, "the 33-year-old actress", joins the one named person of that age), the same fate
 for a count of people ("killed", "injured", "in critical condition" are three things,
 however each outlet words them), the same head word otherwise ("divorce settlement" /
-"settlement"). Values far apart are not one thing told two ways: a story's 84 dead and
-the 130 of an earlier attack it recalls stay apart (values join when they are within a
-third of the larger, or one apart).
+"settlement"). A count of a fate also agrees on its tags
+(:func:`storydesk.analyze.figures_measure.measure`): ``confirmed``, ``more`` (a part, "40
+other deaths", is never the total) and its place ("@mexico"); a count with no place joins
+the one place the story counts that fate in, else stays alone. A rate ("1,000 barrels of
+oil a day") is one flow per story and unit. Values far apart are not one thing told two
+ways: a story's 84 dead and the 130 of an earlier attack it recalls stay apart (values
+join when they are within a third of the larger, or one apart; a rate is not cut).
 
 An amount of money is about the same thing when its noun names the same thing ("offer",
 "bid", "acquisition approach" and "transaction" are one deal; "earnings", "net income" and
@@ -26,11 +30,13 @@ agrees with 128, "some $146 billion" not with $148.9 billion. Same thing, agreei
 one entry citing every outlet.
 
 **Disagreement.** Each article's value (its first mention of the thing) is listed under
-``values`` with its outlet and publication time. Values that only ever grow with time,
-each article agreeing with those of its own time (a rising toll: 30, then 77, then 84),
-are an ``evolution``: ``"evolution": true``, the latest value shown (so are values
-that agree as bounds but rise with time: "at least 30", later "at least 41"). Otherwise outlets
-disagree: ``"conflict": true``, the value most outlets give shown. Ages, durations and
+``values`` with its outlet and publication time. A count whose highest value rises with
+time (a rising toll: 30, then 77, then 84; "at least 30", later "at least 41") or that a
+source says it revised ("cut the toll to 101") is an ``evolution``: ``"evolution": true``,
+the latest value shown. Outlets of one time that disagree, or a later lower value no word
+says was revised, are a ``"conflict": true`` (the value most outlets give shown); a rising
+toll can be both. Quantities measured (a distance, a weight) never evolve; a rate's
+estimate may. Ages, durations and
 amounts of money never evolve (a deal's value changes with a word that says so, a
 version), except a market price ("fell to $65.09", "trading at $6,562"), which moves by
 the hour: outlets of one time that disagree on it conflict, different times are its
@@ -57,13 +63,13 @@ from .trending import distinct
 MIN_COUNT = 10  # a count reported by one article is key only from this value up
 #: Values within this share of the larger one (or ``NEAR_ABSOLUTE`` apart) may be one thing.
 NEAR_SHARE, NEAR_ABSOLUTE = 1 / 3, 1.0
-_KIND_ORDER = {"money": 0, "age": 1, "duration": 2, "percent": 3, "count": 4}
+_KIND_ORDER = {"money": 0, "age": 1, "duration": 2, "percent": 3, "count": 4, "quantity": 5}
 #: Kinds whose value may change with time. An amount of money changes with a word that
 #: says so ("raised its offer to", a version: see ``_VERSIONS``) or as a market price (``_MOVES``);
 #: without one, two outlets' different amounts of one thing disagree.
-_EVOLVING = frozenset(("count", "percent"))
+_EVOLVING = frozenset(("count", "percent", "quantity"))
 _PEOPLE = frozenset(("people", "persons"))
-_FATES = frozenset("killed injured critical hospital missing arrested released".split())
+_FATES = frozenset("killed injured critical hospital missing arrested released infected".split())
 
 
 #: Context words that are no head ("acquire for", "valued at": the verb is).
@@ -208,6 +214,8 @@ def _gather(analyzed: list[AnalyzedArticle]) -> list[_Group]:
             context = person or fig.context
             unit = "people" if fig.kind == "count" and fig.unit in _PEOPLE else fig.unit
             measure = fig.measure if fig.kind in ("count", "money") else ""
+            if fig.kind == "count":  # "revised" says how a value came, not what it counts
+                measure = " ".join(t for t in measure.split() if t != "revised")
             version = ""
             if fig.kind == "money":  # "previous"/"new" split one thing's versions (see _attach_versions)
                 tags = measure.split()
@@ -217,6 +225,8 @@ def _gather(analyzed: list[AnalyzedArticle]) -> list[_Group]:
                 if "debt" in measure.split() and thing in ("", "debt"):
                     thing = "deal"  # "worth $148.9 billion including debt": a deal's value
                 key = f"{version}:{thing}"
+            elif fig.kind == "quantity" and "/" in (unit or ""):
+                key = unit or ""  # a rate ("barrels/day"): one flow per story, however it is worded
             else:
                 key = measure or _head(context)
             if not key and fig.kind in ("age", "percent"):
@@ -229,7 +239,23 @@ def _gather(analyzed: list[AnalyzedArticle]) -> list[_Group]:
                 groups.append(match)
                 bucket.append(match)
             match.members.append((item, fig, context))
-    return [part for g in _attach_versions(_attach_roles(groups)) for part in _near_values(g)]
+    return [part for g in _attach_places(_attach_versions(_attach_roles(groups))) for part in _near_values(g)]
+
+
+def _attach_places(groups: list[_Group]) -> list[_Group]:
+    """A count of a fate with no place ("176 deaths") joins the one place the story counts
+    that fate in ("103 dead in Mexico"); when the story counts it in several places (cases
+    in the US, in Mexico) it stays alone: whose it is is not known."""
+    kept = []
+    for g in groups:
+        if g.kind == "count" and g.measure and "@" not in g.measure:
+            placed = [p for p in groups if p.kind == g.kind and p.unit == g.unit and "@" in p.measure
+                      and p.measure.rpartition(" @")[0] == g.measure]
+            if len(placed) == 1:
+                placed[0].members.extend(g.members)
+                continue
+        kept.append(g)
+    return kept
 
 
 def _attach_roles(groups: list[_Group]) -> list[_Group]:
@@ -279,6 +305,8 @@ def _attach_versions(groups: list[_Group]) -> list[_Group]:
 
 def _near_values(group: _Group) -> list[_Group]:
     """``group`` cut where its sorted values jump (see :data:`NEAR_SHARE`)."""
+    if group.kind == "quantity" and "/" in (group.unit or ""):
+        return [group]  # an estimated flow may be raised fivefold and still be one thing
     members = sorted(group.members, key=lambda m: _value(m[1]))
     parts: list[_Group] = []
     for m in members:
@@ -316,22 +344,37 @@ def _verdict(kind: str, members: list, moving: bool = False) -> tuple[bool, bool
             return True, False
         times = [t for t, _ in timed]
         return False, None not in times and len(set(times)) == len(times) > 1
+    evolving = kind in _EVOLVING and None not in [t for t, _ in timed]
+    conflict = False
     for i, (ta, a) in enumerate(timed):
         for tb, b in timed[i + 1:]:
             if agree(a, b):
                 continue
-            if kind not in _EVOLVING or ta is None or tb is None or ta == tb:
-                return True, False  # outlets of one time disagree
-            earlier, later = (a, b) if ta < tb else (b, a)
-            if earlier.value > later.value:
-                return True, False  # a figure that fell: a disagreement, not a rising count
-    if kind not in _EVOLVING or any(t is None for t, _ in timed):
-        return False, False
-    ordered = sorted(timed, key=lambda tf: tf[0] or "")  # every time is known here
-    rises = [b.value - a.value for (ta, a), (tb, b) in zip(ordered, ordered[1:]) if ta != tb]
-    same_time_equal = all(a.value == b.value for (ta, a), (tb, b) in zip(ordered, ordered[1:]) if ta == tb)
-    # "at least 30", then "at least 41", then 46: bounds that agree, a count that rose
-    return False, bool(rises) and min(rises) >= 0 and max(rises) > 0 and same_time_equal
+            if not evolving or ta == tb:
+                conflict = True  # outlets of one time disagree
+                continue
+            earlier, later = (a, b) if (ta or "") < (tb or "") else (b, a)
+            if _value(earlier) > _value(later) and not _revised(later):
+                conflict = True  # a figure that fell, no word says it was revised: a disagreement
+    if not evolving:
+        return conflict, False
+    # a count that rose ("at least 30", then "at least 41", then 46) or that its source
+    # revised is shown as its series, even where some outlets also disagree (a conflict too)
+    ordered = sorted(timed, key=lambda tf: tf[0] or "")
+    first_time, last_time = ordered[0][0], ordered[-1][0]
+    first = [f for t, f in ordered if t == first_time]
+    last = [f for t, f in ordered if t == last_time]
+    # the highest value of the latest time above the highest of the first (outlets of one
+    # time that disagree are a conflict as well)
+    rose = first_time != last_time and max(_value(f) for f in last) > max(_value(f) for f in first)
+    revised = any(_revised(b) and b.value != a.value and ta != tb
+                  for (ta, a), (tb, b) in zip(ordered, ordered[1:]))
+    return conflict, rose or revised
+
+
+def _revised(fig: Figure) -> bool:
+    """A count its source says was revised ("cut the toll to 101"): lower later is no conflict."""
+    return fig.kind == "count" and "revised" in fig.measure.split()
 
 
 def _split(group: _Group) -> list[tuple[list, bool, bool]]:
@@ -354,6 +397,8 @@ def _split(group: _Group) -> list[tuple[list, bool, bool]]:
     moving = group.kind in ("money", "percent") and _head(_thing(group.key)) in _MOVES
     # an initial offer is a fact of the past: outlets that print it differently disagree
     kind = "fixed" if group.kind == "money" and group.key.startswith("previous:") else group.kind
+    if group.kind == "quantity" and "/" not in (group.unit or ""):
+        kind = "fixed"  # a distance or a weight does not grow with time; a flow's estimate may
     conflict, evolution = _verdict(kind, group.members, moving)
     return [(group.members, conflict, evolution)]
 
@@ -459,9 +504,11 @@ def _entry(kind: str, members: list, conflict: bool, evolution: bool) -> dict:
 
 
 def _is_key(kind: str, measure: str, members: list) -> bool:
+    if kind == "quantity":  # a measurement is key when two articles print it
+        return len({item.article.id for item, _, _ in members}) > 1
     if kind != "count":
         return True
-    return measure in _FATES or len({item.article.id for item, _, _ in members}) > 1 or any(
+    return measure.partition(" ")[0] in _FATES or len({item.article.id for item, _, _ in members}) > 1 or any(
         f.value >= MIN_COUNT for _, f, _ in members)
 
 

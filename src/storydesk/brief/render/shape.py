@@ -168,12 +168,14 @@ def when(published: str | None) -> str:
 
 
 def figure_flag(figure: dict) -> str:
-    """"outlets disagree", "changed over time" or ""."""
-    if figure.get("conflict"):
-        return "outlets disagree"
-    if figure.get("evolution"):
-        return "changed over time"
-    return ""
+    """"outlets disagree", "changed over time", both (a rising toll some outlets also
+    print differently), or "".
+
+    >>> figure_flag({"conflict": True, "evolution": True})
+    'outlets disagree; changed over time'
+    """
+    flags = [("outlets disagree", figure.get("conflict")), ("changed over time", figure.get("evolution"))]
+    return "; ".join(text for text, on in flags if on)
 
 
 def figure_values(figure: dict, labels: dict[str, str]) -> list[str]:
