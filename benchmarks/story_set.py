@@ -4,10 +4,11 @@ Thirty-five real events of the Giveme5W1H news_cluster set (../shared/data/givem
 Apache-2.0 repository, publisher copyright on the texts), each covered by three to eleven
 articles, and eighteen single pages of other kinds (sports, entertainment, tabloid, features,
 wire) from the Zyte article-extraction benchmark (../shared/data/article-extraction-benchmark,
-MIT repository, read from their HTML by storydesk's HTML reader). Articles are read by storydesk's own reader, exactly as ``storydesk ingest``
-reads them, so label offsets refer to the body text every analysis uses. The label files
-under ``benchmarks/labels/stories/`` hold file names, offsets and text hashes only, never
-the data's text (see that folder's README).
+MIT repository, pages of their publishers). Articles are read by storydesk's own reader
+(the HTML reader for the pages), exactly as ``storydesk ingest`` reads them, so label
+offsets refer to the body text every analysis uses. The label files under
+``benchmarks/labels/stories/`` hold file names, offsets and text hashes only, never the
+data's text (see that folder's README).
 
 Forty-six stories are for tuning (``dev``) and seven are only ever reported (``test``): a rule
 changed because a test story failed is tuning to the test, so don't. The first six stories
