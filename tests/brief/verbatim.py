@@ -16,6 +16,7 @@ import re
 
 _WS = re.compile(r"\s+")
 _TAG = re.compile(r"<[^>]+>")
+_INVISIBLE = re.compile("[\u00ad\u200b-\u200d\ufeff]")
 
 
 def squash(text: str) -> str:
@@ -74,7 +75,9 @@ def assert_brief_verbatim(brief: dict, articles) -> None:
             f"{section}: excerpt is not text[{src['start']}:{src['end']}] of {article.id}")
         found = squash(src["excerpt"]) in inputs[article.id] or (
             # a page's inline tags ("<a>Dancing with the Stars</a>.") are no space in the text
-            article.format == "html" and _WS.sub("", src["excerpt"]) in _WS.sub("", inputs[article.id]))
+            # and its invisible soft hyphens and zero-width marks are not text either
+            article.format == "html"
+            and _WS.sub("", src["excerpt"]) in _INVISIBLE.sub("", _WS.sub("", inputs[article.id])))
         assert found, f"{section}: excerpt not found in the input of {article.source}: {src['excerpt']!r}"
     for q in brief.get("quotes") or []:
         assert any(squash(q["text"]) in squash(by_id[s["article_id"]].text) for s in q["sources"]), (
