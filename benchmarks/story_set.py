@@ -2,15 +2,18 @@
 
 Thirty-five real events of the Giveme5W1H news_cluster set (../shared/data/giveme5w1h-news-cluster,
 Apache-2.0 repository, publisher copyright on the texts), each covered by three to eleven
-articles. Articles are read by storydesk's own reader, exactly as ``storydesk ingest``
-reads them, so label offsets refer to the body text every analysis uses. The label files
-under ``benchmarks/labels/stories/`` hold file names, offsets and text hashes only, never
-the data's text (see that folder's README).
+articles, and eighteen single pages of other kinds (sports, entertainment, tabloid, features,
+wire) from the Zyte article-extraction benchmark (../shared/data/article-extraction-benchmark,
+MIT repository, pages of their publishers). Articles are read by storydesk's own reader
+(the HTML reader for the pages), exactly as ``storydesk ingest`` reads them, so label
+offsets refer to the body text every analysis uses. The label files under
+``benchmarks/labels/stories/`` hold file names, offsets and text hashes only, never the
+data's text (see that folder's README).
 
-Twenty-eight stories are for tuning (``dev``) and seven are only ever reported (``test``): a rule
+Forty-six stories are for tuning (``dev``) and seven are only ever reported (``test``): a rule
 changed because a test story failed is tuning to the test, so don't. The first six stories
-are labelled for every brief benchmark; the twenty-five added for the speaker work (issue 11,
-second to eighth rounds: ``labels=("quotes",)``) only for quotes, and the four held-out test
+are labelled for every brief benchmark; the forty-three added for the speaker work (issue 11,
+second to ninth rounds: ``labels=("quotes",)``) only for quotes, and the four held-out test
 stories of the eighth round (labelled blind, before storydesk ever ran on them) for quotes,
 figures and origin, and in the ninth round for citations (pairs pooled from storydesk's
 brief, labelled from their texts only, blind to the model's scores and choices). So the
@@ -20,7 +23,7 @@ benchmarks of each label file read only the stories they have labels for
     >>> sorted({s.split for s in STORIES})
     ['dev', 'test']
     >>> sum(len(s.files) for s in STORIES), sum(len(s.files) for s in STORIES if "figures" in s.labels)
-    (160, 54)
+    (178, 54)
 """
 
 from __future__ import annotations
@@ -37,12 +40,21 @@ LABELS = Path(__file__).resolve().parent / "labels" / "stories"
 LABEL_KINDS = ("quotes", "citations", "figures", "origin")
 
 
+#: Where each data set's files are, relative to the folder that holds the giveme5w1h folder
+#: (``../shared/data``): ``StorySpec.corpus`` names one.
+CORPORA = {
+    "giveme5w1h": ("giveme5w1h-news-cluster", "data"),  # JSON records
+    "zyte": ("article-extraction-benchmark", "html"),  # gzipped HTML pages, read by the HTML reader
+}
+
+
 @dataclass(frozen=True)
 class StorySpec:
     name: str
     split: str
-    files: tuple[str, ...]  # file names under giveme5w1h-news-cluster/data/
+    files: tuple[str, ...]  # file names under the corpus's folder (giveme5w1h-news-cluster/data/)
     labels: tuple[str, ...] = LABEL_KINDS  # the label files that cover this story
+    corpus: str = "giveme5w1h"  # a key of ``CORPORA``
 
 
 @dataclass(frozen=True)
@@ -261,6 +273,62 @@ STORIES: tuple[StorySpec, ...] = (
         "7b1f91bcb6dc19b7db1e86930b69f5e65ff5984db394440468f7fca4.json",  # dailymail.co.uk
         "f402d5c8e8268d719d6c760a6ad841cec56d35147e0afab9e5a2019a.json",  # dailymail.co.uk, two days later
     ), ("quotes",)),
+    # labelled for quotes only (speaker work, issue 11 ninth round): other kinds of text, one page
+    # each of the Zyte article-extraction benchmark (sports, entertainment, tabloid, features, wire)
+    StorySpec("wild_beat_sabres", "dev", (
+        "264dc3ae31249cb1f50c50986e0952a4708c2e705d18a2d8bf0e525da6e2b485.html.gz",  # www.twincities.com
+    ), ("quotes",), "zyte"),
+    StorySpec("van_der_beek_voted_off", "dev", (
+        "7dfc3e359d7c0ca48ac9046ae5759286cedf80abe7526fc6c6e6546b9ba43e33.html.gz",  # www.foxnews.com
+    ), ("quotes",), "zyte"),
+    StorySpec("braun_borchetta_swift_feud", "dev", (
+        "eb62ac8425e5573947ecde962d14433d18e5725cc4a8c908fe22f678e96a65a1.html.gz",  # www.foxnews.com
+    ), ("quotes",), "zyte"),
+    StorySpec("doobie_brothers_tour", "dev", (
+        "9cb8224b660f36c932823ab613fb76a07928fcbc41956c4c1f96f4ecab9202aa.html.gz",  # www.billboard.com
+    ), ("quotes",), "zyte"),
+    StorySpec("davis_cup_spain_russia", "dev", (
+        "0d46122928b6f468cc4bbc694051d0dbae5702bc75a16dab82a99b58daf150a0.html.gz",  # www.sportsnet.ca
+    ), ("quotes",), "zyte"),
+    StorySpec("lebron_triple_double_mark", "dev", (
+        "eecd2575093b85933997521d6babddd397599419588d7096c5c19dc4ffe2ea72.html.gz",  # www.mysanantonio.com
+    ), ("quotes",), "zyte"),
+    StorySpec("swift_ama_row_over", "dev", (
+        "70cb2d5bca75ab5a8f6bb378a38a52f882f6bda508de93b12502e74936d86ff2.html.gz",  # www.bbc.com
+    ), ("quotes",), "zyte"),
+    StorySpec("hong_kong_surrender_warning", "dev", (
+        "624fcd903d56fc7055fa7097b330629450c095ad6937318deb027be7803bbf35.html.gz",  # www.express.co.uk
+    ), ("quotes",), "zyte"),
+    StorySpec("kidnapped_girl_rescue_video", "dev", (
+        "51d066b0602c9421d8d6410bc4b931700978409a3faa2a984e8fbde519ad7241.html.gz",  # www.nbcdfw.com
+    ), ("quotes",), "zyte"),
+    StorySpec("taliban_hostage_swap", "dev", (
+        "a1fca19b884e0e946ad3fbe2a7f5031e5e3b23372702a76db302b6143c77cb31.html.gz",  # nypost.com
+    ), ("quotes",), "zyte"),
+    StorySpec("omar_threat_guilty_plea", "dev", (
+        "7a457a4f71735c17b8b34fafc88835d225cf879b2d812311857a64cfc891eee9.html.gz",  # www.nbcnews.com
+    ), ("quotes",), "zyte"),
+    StorySpec("sondland_faces_questions", "dev", (
+        "82b6d780c792df78dcfb00484d50c86fbc7f324a9eb5835b7615f028edb9a574.html.gz",  # hosted.ap.org
+    ), ("quotes",), "zyte"),
+    StorySpec("feather_duvet_lung", "dev", (
+        "9eef8162bbb67b0bd73792313b91b87dc9304f43f85f479e67e71c166417451e.html.gz",  # www.msn.com
+    ), ("quotes",), "zyte"),
+    StorySpec("disney_plus_glitches", "dev", (
+        "098bb3e96c0acdf36efdcde45fb9cca3f8c82c7cb2071b76097a1b96155f1eb2.html.gz",  # www.latimes.com
+    ), ("quotes",), "zyte"),
+    StorySpec("tories_factcheck_twitter", "dev", (
+        "e7994d5500875202d93e736e8f0c8a0436107d10add94ce3789001b8c5c32358.html.gz",  # hosted.ap.org
+    ), ("quotes",), "zyte"),
+    StorySpec("epstein_guards_charged", "dev", (
+        "c58aa507c4deebd660f69905f9abb8f96d935f6e7210f597ed4cd32b3f39f7f7.html.gz",  # www.usatoday.com
+    ), ("quotes",), "zyte"),
+    StorySpec("meth_slogan_nj", "dev", (
+        "3f65af7b6b98b1c9ae9a3e0d8a09a85600cdc44e26e4b3a6db96a31f4b1767e3.html.gz",  # www.nj.com
+    ), ("quotes",), "zyte"),
+    StorySpec("meth_slogan_spokane", "dev", (
+        "c13b9c0e04fb28d445d22e92bff6ab7f7800a429930677c28c4dad89f3269869.html.gz",  # www.spokesman.com
+    ), ("quotes",), "zyte"),
     # held-out test stories, issue 11 round 8: labelled blind for quotes, figures and origin
     # (round 9: citations, labelled from the pooled pairs' texts, blind to the model)
     StorySpec("electric_bill_284_billion", "test", (
@@ -311,7 +379,8 @@ def load_story_set(data: Path, split: str | None = None,
     """The stories (of ``split``, or all) labelled in every label file of ``needs`` (by
     default all of them), each article read as ``storydesk ingest`` reads it.
 
-    ``data`` is the giveme5w1h-news-cluster folder."""
+    ``data`` is the giveme5w1h-news-cluster folder; the other data sets of ``CORPORA``
+    are looked for beside it."""
     unknown = set(needs) - set(LABEL_KINDS)
     if unknown:
         raise ValueError(f"unknown label files {sorted(unknown)}; known: {', '.join(LABEL_KINDS)}")
@@ -326,7 +395,11 @@ def load_story_set(data: Path, split: str | None = None,
 def load_story(data: Path, spec: StorySpec) -> LoadedStory:
     """The articles of ``spec``, each read as ``storydesk ingest`` reads it; an error
     naming the story when any of its files cannot be read."""
-    paths = [str(data / "data" / name) for name in spec.files]
+    folder, sub = CORPORA[spec.corpus]
+    root = data if spec.corpus == "giveme5w1h" else data.parent / folder
+    if not (root / sub).is_dir():
+        raise RuntimeError(f"{spec.name}: {root / sub} not found")
+    paths = [str(root / sub / name) for name in spec.files]
     articles = [r for r in read_articles(paths) if isinstance(r, Article)]
     if len(articles) != len(paths):
         raise RuntimeError(f"{spec.name}: only {len(articles)} of {len(paths)} files read")

@@ -34,6 +34,9 @@ _APPOS = re.compile(rf",\s+(?:\d{{1,3}},\s+)?(?:the|a|an)\s+(?:{_MOD}\s+){{0,6}}
 _ROLE_BEFORE = re.compile(rf"\b(?:[Tt]he|[Hh]is|[Hh]er|[Tt]heir|[Aa]nother|[Aa]n?)\s+(?:{_MOD}\s+){{0,6}}"
                           rf"(?P<role>[a-z][a-z-]*),[ \t]+$")
 _WORD_BEFORE = re.compile(r"(?P<word>[A-Za-z][\w.-]*)[ \t]+$")
+#: "ambassador to Britain Liu Lee", "envoy to the UN Ana Diaz": the role, a place, the name
+_ROLE_TO_PLACE = re.compile(r"\b(?P<word>[a-z][\w-]*)\s+(?:to|of)\s+(?:the\s+)?"
+                            r"[A-Z][\w.'’-]*(?:\s+[A-Z][\w.'’-]*){0,2}[ \t]+$")
 
 
 @dataclass(frozen=True)
@@ -93,6 +96,9 @@ def role_ties(text: str, entities: list[Entity]) -> list[Tie]:
             if word not in TITLES:
                 break
             before = before[:m.start()]
+        m = _ROLE_TO_PLACE.search(text[max(0, e.start - 60):e.start])
+        if m is not None and (role := role_word(m.group("word"))):
+            out.append(Tie(e.start, role, e.canonical, context))
         m = _ROLE_BEFORE.search(text, max(0, e.start - 80), e.start)
         if m is not None and (role := role_word(m.group("role"))):  # "her lawyer, Tom Berg"
             out.append(Tie(e.start, role, e.canonical, context))

@@ -50,10 +50,13 @@ def hypothetical(tok) -> bool:
     """Whether verb ``tok`` is under a modal of :data:`_HYPOTHETICAL` ("should respond"),
     or an infinitive with a subject of its own ("she expects Reyes to announce an
     "intensification"", "urged him to call it ..."): what someone is expected, asked or
-    urged to say, not what they said."""
+    urged to say, not what they said; also "as X would say" (a saying put in a mouth)."""
     children = list(tok.children)
     if any(c.dep_ in ("aux", "auxpass") and c.lower_ in _HYPOTHETICAL for c in children):
         return True
+    if any(c.dep_ == "aux" and c.lower_ in ("would", "'d") for c in children) and any(
+            c.dep_ == "mark" and c.lower_ == "as" for c in children):
+        return True  # "As Sherlock would say, "..."": what one would say, not what was said
     return any(c.dep_ == "aux" and c.lower_ == "to" for c in children) and any(
         c.dep_ in ("nsubj", "nsubjpass") for c in children)
 
