@@ -42,9 +42,7 @@ from benchmarks.grouping import _follow, bcubed  # noqa: E402
 from storydesk.stories.features import Features, article_features, words  # noqa: E402
 from storydesk.stories.grouping import StoryGrouper  # noqa: E402
 from storydesk.stories.join import JOIN_FEATURES, JOIN_WEIGHTS, JoinModel  # noqa: E402
-from storydesk.stories.members import recent_centroid  # noqa: E402
 from storydesk.stories.story_state import StoryState  # noqa: E402
-from storydesk.vectors import cosine  # noqa: E402
 
 #: Candidate stories recorded per article (the likeliest by centroid cosine).
 TOP = 8
@@ -141,32 +139,15 @@ class _Veto(StoryGrouper):
 
     def _join(self, vec, t, title=None):
         assert self.article is not None
-        title = set(words(self.article.title or ""))
-        best, best_sim, joinable = None, self.threshold, []
-        dots = self._dots(vec)
-        need = min(self.min_shared, len(vec))
-        for story in self._candidates(t):
-            found = dots.get(story.id)
-            if found is None or story.norm2 <= 0 or found[1] < need:
-                continue
-            sim = found[0] / math.sqrt(story.norm2) - self.penalty(t, story)
-            floor = self.threshold if t is not None or story.dated else self.undated_threshold
-            if sim <= floor:
-                continue
-            if self.recent_floor and cosine(vec, recent_centroid(story.recent)) < self.recent_floor:
-                continue
-            x = self.join_features(vec, title, t, story, found)
-            if self.gold is not None:
-                golds = Counter(self.gold[a] for a in story.members)
-                mine = self.gold[self.article.article_id]
-                self.rows.append((x, int(golds[mine] * 2 >= sum(golds.values()))))
-            if self.w is not None and 1 / (1 + math.exp(-float(np.dot(self.w, x)))) < self.tau:
-                continue
-            if t is not None and story.dated:
-                joinable.append((sim, story))
-            if best is None or sim > best_sim or (sim == best_sim and story.id < best.id):
-                best, best_sim = story, sim
-        return best, best_sim, joinable
+        return super()._join(vec, t, set(words(self.article.title or "")))
+
+    def _allow(self, vec, title, t, story, found):
+        x = self.join_features(vec, title or set(), t, story, found)
+        if self.gold is not None:
+            golds = Counter(self.gold[a] for a in story.members)
+            mine = self.gold[self.article.article_id]
+            self.rows.append((x, int(golds[mine] * 2 >= sum(golds.values()))))
+        return self.w is None or 1 / (1 + math.exp(-float(np.dot(self.w, x)))) >= self.tau
 
 
 def veto_run(feats: list[Features], gold: list, w=None, tau: float = 0.0,

@@ -221,11 +221,19 @@ class JoinDecision:
             # close to its recent coverage too, not only to its whole centroid (cheap: few get here)
             if self.recent_floor and cosine(vec, recent_centroid(story.recent)) < self.recent_floor:
                 continue
+            if not self._allow(vec, title, t, story, found):
+                continue
             if t is not None and story.dated:  # only dated stories merge: time backs the bridge
                 joinable.append((sim, story))
             if best is None or sim > best_sim or (sim == best_sim and story.id < best.id):
                 best, best_sim = story, sim
         return best, best_sim, joinable
+
+    def _allow(self, vec: dict[str, float], title: set[str] | None, t: datetime | None,
+               story: StoryState, found: tuple[float, int]) -> bool:
+        """Whether a story the rules let ``vec`` join stays a candidate: always, here; a
+        hook for experiments that veto some (``benchmarks/fit_join.py``)."""
+        return True
 
     def _join_learned(
         self, model: JoinModel, vec: dict[str, float], t: datetime | None, title: set[str]
