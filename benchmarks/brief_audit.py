@@ -137,7 +137,7 @@ STORIES: tuple[StorySpec, ...] = (
 )
 
 
-#: Round 9 (figures9): counts that rise, conflict and must stay apart, from timeline17
+#: Round 8 (figures9): counts that rise, conflict and must stay apart, from timeline17
 #: (``../shared/data/timeline17``: dated, PTB-tokenised articles of one outlet per folder).
 #: A file is ``<folder>.<article id>``; each story's articles are briefed together.
 T17_STORIES: tuple[StorySpec, ...] = (

@@ -1,4 +1,4 @@
-"""Speakers given by a role or a saying (issue 11, ninth round): an unnamed role the text
+"""Speakers given by a role or a saying (issue 11, eighth round): an unnamed role the text
 introduces ("a pilot ... the pilot said") stays the role, never a person named nearby; "as
 Sherlock would say" puts words in a mouth that never said them; "ambassador to Britain
 Liu Ming" ties the role to the name across the place. Passages written for these tests, in
