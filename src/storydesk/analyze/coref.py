@@ -300,6 +300,13 @@ def resolve_pronoun(doc, tok, people: People, quoted, text: str | None = None,
         # pronoun continues the main subject of the sentence before, when that is one
         # person whose gender agrees, or is unknown while nobody else nearby could be meant
         prev = _previous_sentence(doc, sent, quoted)
+        if start > sent.start_char and any(sent.start_char <= e.start < start and compatible(
+                gender, people.gender.get(e.canonical)) for e in people.persons):
+            # the parser ran the sentence over a line break, and the lines it ran over name
+            # someone who fits ("Buckley, who ..., worried ... . // "...," she said"): the
+            # sentence before is the line before the pronoun's, not what precedes them all
+            line = doc.char_span(start, tok.idx + len(tok), alignment_mode="expand")
+            prev = _previous_sentence(doc, doc[line.start:sent.end], quoted) if line is not None else None
         if prev is not None:
             names = _main_subjects(doc, people, prev, gender)
             if len(names) == 1:

@@ -1,0 +1,52 @@
+"""Speakers taking turns (issue 11, ninth round): a speaker's second quote after a new
+sentence that opens the next speaker's quote with a colon, a quote carried over from the
+one before when someone else spoke earlier in the paragraph, and a pronoun after a line the
+parser ran into the next one. Passages written for these tests, in the forms of the page
+where the errors were found (a long feature with several speakers quoted in turns)."""
+
+from __future__ import annotations
+
+from storydesk.analyze import analyze_article
+from storydesk.model import Article
+
+
+def _speaker(nlp, text: str, words: str):
+    analysis = analyze_article(Article(id="t", text=text, source="test.txt", format="text"), nlp)
+    found = [q for q in analysis.quotes if words in q.text]
+    assert found, f"no quote containing {words!r} in {[q.text for q in analysis.quotes]}"
+    return found[0].speaker
+
+
+def test_a_colon_after_a_finished_quote_opens_the_next_quote_not_this_one(nlp):
+    # `"... I guess." Ana Moss agreed: "..."`: Moss's cue is the next quote's; the words
+    # before it go on from Kate Berg's quote (once credited to Moss)
+    text = ("Both writers had worked on television before.\n\n"
+            "\u201cIt is a totally different muscle,\u201d Kate Berg said. \u201cYou have to take yourself out of "
+            "it a little bit, I guess.\u201d Ana Moss agreed: \u201cIt is a different job altogether, and a hard "
+            "one.\u201d\n")
+    assert _speaker(nlp, text, "take yourself") == "Kate Berg"
+    assert _speaker(nlp, text, "different job") == "Ana Moss"
+
+
+def test_a_carried_quote_is_not_weakened_by_who_spoke_before_the_quote_it_continues(nlp):
+    # "A neurologist once wrote" came before Lane's first quote: her rival there, not for the
+    # words that go on after her "she said" (once left without a speaker)
+    text = ("The actress Mary Lane had surgery on her arm in 2009. A neurologist once wrote about such cases "
+            "in a book. \u201cI could not focus, I could not have acted,\u201d she said. \u201cI could not have "
+            "learned any lines at all.\u201d\n")
+    assert _speaker(nlp, text, "learned any lines") == "Mary Lane"
+
+
+def test_a_pronoun_after_lines_the_parser_ran_together_is_the_one_named_on_them(nlp):
+    # the parser runs the quote's line, a scraper's copyright line and Holt's line into one
+    # sentence; "she said" is Holt, named on the line before, not Lane, the subject before all three
+    text = ("The actress Jessie Holt sang the song in the film.\n"
+            "The actress Mary Lane wrote it with two friends in a few hours.\n"
+            "Mary Lane has only found one drawback to collaborating with Berg and Moss: \u201cThey\u2019re such good "
+            "singers that people are going to get intimidated by their demos and go, \u2018Well I can\u2019t sing "
+            "like that, so I\u2019m not doing that song.\u2019\u201d\n"
+            "1996-98 AccuSoft Inc., All right\n"
+            "Holt, who hadn\u2019t sung in a long time before the production, worried about doing justice to a song "
+            "like that, given that she had no background in country music. \u201cBut the story of it really moved "
+            "me,\u201d she said, \u201cso I sat down with a guitarist.\u201d\n")
+    assert _speaker(nlp, text, "story of it") == "Jessie Holt"
