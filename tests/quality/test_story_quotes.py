@@ -6,11 +6,12 @@ Giveme5W1H dev stories; the quotes shown and those left null although the source
 speaker may not get worse than when the floor was set (round 8: the 28 Giveme5W1H dev
 stories 440 shown, 189 null-but-named, 0 wrong; round 9: 442 shown, 185 null-but-named). The
 18 single pages of other kinds added in round 8 (Zyte article-extraction benchmark) are held
-to their own bounds: 136 shown, 38 null-but-named, at most 5 wrong, all an epithet shown as
-the speaker of words the text gives a named person ("said the actor", "China's ambassador";
-a role, not another person), until that is fixed. The four stories of six pages added in
-round 9 (Zyte, labelled before storydesk ran on them) are held to theirs: none wrong, 74
-shown, 22 null-but-named (round 9's fixes).
+to their own bounds: 136 shown, 38 null-but-named, at most 3 wrong (5 in round 8; round 9
+tied "China's ambassador" and "the production company" to the one person or body the text
+introduces with them), all an epithet the text never ties to the named person it stands for,
+shown as the role ("said the actor", "the singer and guitarist"; a role, not another
+person). The four stories of six pages added in round 9 (Zyte, labelled before storydesk ran
+on them) are held to theirs: none wrong, 74 shown, 22 null-but-named (round 9's fixes).
 The held-out test stories are never gated (scoring them in
 every run would make them read). It has no baseline to beat, so it is not a
 benchmarks.floors gate (like test_brief_audit.py, its bounds are here). Skipped, saying
@@ -26,7 +27,7 @@ pytestmark = pytest.mark.slow
 #: for the Giveme5W1H dev stories and for the single pages of other kinds (round 8).
 MIN_SHOWN = 442
 MAX_NULL_BUT_NAMED = 185
-PAGES_MIN_SHOWN, PAGES_MAX_NULL_BUT_NAMED, PAGES_MAX_WRONG = 136, 38, 5
+PAGES_MIN_SHOWN, PAGES_MAX_NULL_BUT_NAMED, PAGES_MAX_WRONG = 136, 38, 3
 #: The stories of round 9 (more Zyte pages, one story of three outlets): none wrong.
 ROUND9 = frozenset(("impeachment_volker_morrison", "wild_rose_song", "settlements_world_reaction", "nasa_clps_landers"))
 ROUND9_MIN_SHOWN, ROUND9_MAX_NULL_BUT_NAMED = 74, 22

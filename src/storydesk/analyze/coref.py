@@ -427,7 +427,31 @@ def speaker_name(doc, start: int, end: int, entities: list[Entity], people: Peop
             return None  # "Heard's spokesperson" is not Heard
         return tied_name(low, span.start_char, people.ties, ROLE_NOUNS[low], people.gender.get,
                          modifiers(doc[span.start:head.i + 1].text), people.persons)
+    if low in ROLE_NOUNS:
+        return _qualified_tie(doc, span, head, people)
     return None
+
+
+def _qualified_tie(doc, span, head, people: People) -> str | None:
+    """A role qualified by a possessor or a modifier and no article ("China's ambassador
+    accused ...", later "China's ambassador to Britain Liu Ming has said"): the one person
+    the article ties to that role, when every qualifier is in the words before that name and
+    nobody else is tied to the role anywhere in the article; else None. A role with no
+    qualifier ("Spokesman Lee") is never resolved here."""
+    quals = [t.lower_ for t in doc[span.start:head.i] if t.pos_ in ("PROPN", "NOUN", "ADJ") and t.is_alpha
+             and t.lower_ not in _GENERIC_QUALIFIERS]
+    if not quals:
+        return None
+    tied = {t.name for t in people.ties if t.role == head.lower_}
+    if len(tied) != 1:
+        return None  # nobody, or two people of that description: which one is not said
+    fits = [t for t in people.ties if t.role == head.lower_
+            and all(re.search(rf"\b{re.escape(q)}\b", t.context) for q in quals)]
+    return fits[0].name if fits else None
+
+
+#: Words that qualify a role without telling who holds it.
+_GENERIC_QUALIFIERS = frozenset("former late then longtime estranged ex current new veteran top senior".split())
 
 
 def _role_text(doc, start: int, end: int, quoted) -> tuple[int, int] | None:
