@@ -50,3 +50,14 @@ def test_a_pronoun_after_lines_the_parser_ran_together_is_the_one_named_on_them(
             "like that, given that she had no background in country music. \u201cBut the story of it really moved "
             "me,\u201d she said, \u201cso I sat down with a guitarist.\u201d\n")
     assert _speaker(nlp, text, "story of it") == "Jessie Holt"
+
+
+def test_a_term_in_quotation_marks_does_not_cut_the_clause_that_attributes_the_next_quote(nlp):
+    # `said he had never used the term "three amigos" and said, "..."`: the two-word term is no
+    # quote of its own to cut the attribution window at (the words after it had no speaker)
+    text = ("Kurt Vale said he had never used the term \u201cthree amigos\u201d and said, \u201cI frankly cringe "
+            "when I hear it.\u201d\n")
+    assert _speaker(nlp, text, "frankly cringe") == "Kurt Vale"
+    text = ("The mayor, Ana Ruiz, called the crash a \u201cdark day\u201d and said the city would \u201cdo everything "
+            "we can for the families.\u201d\n")
+    assert _speaker(nlp, text, "everything we can") == "Ana Ruiz"
