@@ -75,3 +75,22 @@ def test_a_qualified_kind_is_the_one_body_whose_name_holds_the_qualifier(nlp):
             "Sam Fox Productions denied that it had agreed to anything with the label.\n\n"
             "\u201cAt no time did we agree to a deal for the show,\u201d the production company said in a statement.\n")
     assert _speaker(nlp, text, "At no time") == ("Sam Fox Productions", "organization")
+
+
+def test_the_statement_is_the_one_its_issuer_was_said_to_issue(nlp):
+    # round 9: "X issued a statement ... "...," the statement read" (and "the statement
+    # continued" after it) is X's; "X said in a statement" likewise (these were left null)
+    text = ("Harbor Tours issued a statement on Monday after the crash.\n\n"
+            "\u201cOur thoughts and prayers are with the families of the victims,\u201d the statement read.\n\n"
+            "\u201cWe are working with the authorities to learn what happened,\u201d the statement continued.\n")
+    assert _speaker(nlp, text, "thoughts and prayers") == ("Harbor Tours", "organization")
+    assert _speaker(nlp, text, "working with the authorities") == ("Harbor Tours", "organization")
+    text = ("Central Coast Council said in a statement that the fireworks were cancelled.\n\n"
+            "\u201cThe safety of the public comes first and always will,\u201d the statement said.\n")
+    assert _speaker(nlp, text, "safety of the public") == ("Central Coast Council", "organization")
+
+
+def test_a_statement_nobody_is_said_to_issue_has_no_speaker(nlp):
+    text = ("A statement was posted online on Monday after the crash.\n\n"
+            "\u201cOur thoughts and prayers are with the families of the victims,\u201d the statement read.\n")
+    assert _speaker(nlp, text, "thoughts and prayers")[0] is None

@@ -4,7 +4,7 @@ the dev split of benchmarks/story_set.py, the product path (``Desk.brief_article
 A misattributed quote is the worst error a brief can carry, so none is allowed on the
 Giveme5W1H dev stories; the quotes shown and those left null although the sources name the
 speaker may not get worse than when the floor was set (round 8: the 28 Giveme5W1H dev
-stories 440 shown, 189 null-but-named, 0 wrong; round 9: 446 shown, 183 null-but-named). The
+stories 440 shown, 189 null-but-named, 0 wrong; round 9: 451 shown, 178 null-but-named). The
 18 single pages of other kinds added in round 8 (Zyte article-extraction benchmark) are held
 to their own bounds: 136 shown, 38 null-but-named, at most 3 wrong (5 in round 8; round 9
 tied "China's ambassador" and "the production company" to the one person or body the text
@@ -25,8 +25,8 @@ pytestmark = pytest.mark.slow
 
 #: At least this many dev quotes shown with a speaker, at most this many null-but-named,
 #: for the Giveme5W1H dev stories and for the single pages of other kinds (round 8).
-MIN_SHOWN = 446
-MAX_NULL_BUT_NAMED = 183
+MIN_SHOWN = 451
+MAX_NULL_BUT_NAMED = 178
 PAGES_MIN_SHOWN, PAGES_MAX_NULL_BUT_NAMED, PAGES_MAX_WRONG = 136, 38, 3
 #: The stories of round 9 (more Zyte pages, one story of three outlets): none wrong.
 ROUND9 = frozenset(("impeachment_volker_morrison", "wild_rose_song", "settlements_world_reaction", "nasa_clps_landers"))

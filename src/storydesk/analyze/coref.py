@@ -28,7 +28,7 @@ from dataclasses import dataclass, field, replace
 from ..model import Entity
 from .bodies import Bodies, body_by_kind, body_kinds, body_name
 from .headlines import inside
-from .lexicon import FIRST_SECOND, GROUP_NOUNS, PLURAL_PRONOUNS, PRONOUN_GENDER, ROLE_NOUNS, TITLES
+from .lexicon import FIRST_SECOND, GROUP_NOUNS, MESSAGE_NOUNS, PLURAL_PRONOUNS, PRONOUN_GENDER, ROLE_NOUNS, TITLES
 from .roles import (
     RoleMention,
     Tie,
@@ -429,7 +429,49 @@ def speaker_name(doc, start: int, end: int, entities: list[Entity], people: Peop
                          modifiers(doc[span.start:head.i + 1].text), people.persons)
     if low in ROLE_NOUNS:
         return _qualified_tie(doc, span, head, people)
+    if head.lemma_.lower() in MESSAGE_NOUNS and span[0].lower_ == "the" and head.pos_ == "NOUN" \
+            and not any(t.dep_ == "poss" for t in span):
+        return _message_issuer(doc, head, entities, people, quoted, text)
     return None
+
+
+#: How many earlier mentions of "the statement" a chain of them may follow back.
+_MESSAGE_CHAIN = 4
+
+
+def _message_issuer(doc, head, entities: list[Entity], people: People, quoted, text: str | None,
+                    depth: int = 0) -> str | None:
+    """"The statement said" / "the statement read": whoever issued the statement the article
+    last mentioned before it, when the text says so: the subject of the clause it is the object
+    of ("Big Machine Records issued a statement"), or that said something "in a statement"
+    ("The company denied the claims in a statement"); an earlier "the statement said" is
+    followed back to its own issuer. The nearest earlier mention of the same noun decides:
+    when it names no issuer, nor does this one (None)."""
+    lemma = head.lemma_.lower()
+    tok = next((t for t in reversed(doc[:head.i]) if t.lemma_.lower() == lemma and t.pos_ == "NOUN"
+                and not quoted(t.idx)), None)
+    if tok is None:
+        return None
+    verb = tok.head
+    if tok.dep_ in ("nsubj", "nsubjpass") and is_cue(verb):
+        if depth >= _MESSAGE_CHAIN or tok.i == head.i:
+            return None
+        own = list(doc[np_span(tok)[0]:tok.i + 1])
+        if not own or own[0].lower_ != "the" or any(t.dep_ == "poss" for t in own):
+            return None  # "A statement said": an issuer the text does not give
+        return _message_issuer(doc, tok, entities, people, quoted, text, depth + 1)
+    if tok.dep_ == "pobj" and verb.lower_ == "in" and verb.head is not verb:
+        verb = verb.head  # "X said in a statement", "X denied the claims in a statement"
+    elif tok.dep_ != "dobj":
+        return None
+    subject = next((c for c in verb.children if c.dep_ == "nsubj" and not quoted(c.idx)), None)
+    if subject is None or subject.lower_ in PRONOUN_GENDER or subject.pos_ == "PRON":
+        return None
+    start, end = np_span(subject)
+    name = speaker_name(doc, start, end, entities, people, quoted, text)
+    if name is None:
+        name = body_by_kind(doc[start:end], people.bodies)
+    return name
 
 
 def _qualified_tie(doc, span, head, people: People) -> str | None:
