@@ -61,3 +61,14 @@ def test_a_term_in_quotation_marks_does_not_cut_the_clause_that_attributes_the_n
     text = ("The mayor, Ana Ruiz, called the crash a \u201cdark day\u201d and said the city would \u201cdo everything "
             "we can for the families.\u201d\n")
     assert _speaker(nlp, text, "everything we can") == "Ana Ruiz"
+
+
+def test_a_textbook_attribution_is_not_weakened_by_who_spoke_before_an_earlier_quote(nlp):
+    # `"...," Moss said.` right after the quote: Kate Berg, who said the earlier quote, and the
+    # songwriters "who had written music" before it are no rivals for these words (once null)
+    text = ("Both songwriters, who had written music for a television show before, came to the project with "
+            "the same idea. \u201cIt is a totally different muscle,\u201d Kate Berg said. Ana Moss agreed that it "
+            "was a different job. This particular task was a little bit of both. \u201cI feel like we could get "
+            "into the guts of this song because we have all lived it,\u201d Moss said.\n")
+    assert _speaker(nlp, text, "totally different muscle") == "Kate Berg"
+    assert _speaker(nlp, text, "guts of this song") == "Ana Moss"

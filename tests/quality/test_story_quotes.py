@@ -11,7 +11,7 @@ tied "China's ambassador" and "the production company" to the one person or body
 introduces with them), all an epithet the text never ties to the named person it stands for,
 shown as the role ("said the actor", "the singer and guitarist"; a role, not another
 person). The four stories of six pages added in round 9 (Zyte, labelled before storydesk ran
-on them) are held to theirs: none wrong, 74 shown, 22 null-but-named (round 9's fixes).
+on them) are held to theirs: none wrong, 75 shown, 21 null-but-named (round 9's fixes).
 The held-out test stories are never gated (scoring them in
 every run would make them read). It has no baseline to beat, so it is not a
 benchmarks.floors gate (like test_brief_audit.py, its bounds are here). Skipped, saying
@@ -30,7 +30,7 @@ MAX_NULL_BUT_NAMED = 178
 PAGES_MIN_SHOWN, PAGES_MAX_NULL_BUT_NAMED, PAGES_MAX_WRONG = 136, 38, 3
 #: The stories of round 9 (more Zyte pages, one story of three outlets): none wrong.
 ROUND9 = frozenset(("impeachment_volker_morrison", "wild_rose_song", "settlements_world_reaction", "nasa_clps_landers"))
-ROUND9_MIN_SHOWN, ROUND9_MAX_NULL_BUT_NAMED = 74, 22
+ROUND9_MIN_SHOWN, ROUND9_MAX_NULL_BUT_NAMED = 75, 21
 
 
 def test_no_dev_quote_is_misattributed_and_coverage_holds(data_dir):

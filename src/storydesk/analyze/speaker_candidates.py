@@ -339,7 +339,13 @@ def gather(scene: Scene, window: tuple[int, int], quote: tuple[int, int], region
     # mentions of one person ("Kuroko also said ... . "...," she said") are one speaker
     speaking = [c for c in out if doc[c.root].dep_ in _SUBJ and is_cue(doc[c.root].head)]
     dropped = speech_subjects - len(speaking)  # relays of "quoted X as saying"
-    if rule is not None and rule.route == "carry":
+    ruled = next((c for c in out if rule is not None and c.root == rule.root), None)
+    if ruled is not None and ruled.features.get("explicit") and ruled.features["same_sent"]:
+        # a textbook attribution in the quote's own sentence (`"...," Smith said`): who spoke
+        # before another quote earlier in the paragraph spoke those words, not these
+        speaking = [c for c in speaking
+                    if c is ruled or not (c.features.get("quote_between") and not c.features["after"])]
+    elif rule is not None and rule.route == "carry":
         # a quote carried over from the one before takes that quote's speaker: who spoke
         # before that quote's attribution (another quote between) was its rival, not this one's
         speaking = [c for c in speaking if c.root >= rule.root or not c.features.get("quote_between")]
