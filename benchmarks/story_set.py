@@ -386,6 +386,26 @@ STORIES: tuple[StorySpec, ...] = (
 )
 
 
+#: The stories of the ninth round (more Zyte pages, one of them three outlets on one event):
+#: reported and gated as a group of their own beside the Giveme5W1H stories and the
+#: eighth round's pages (``benchmarks/story_quotes.py --groups``).
+ROUND9 = frozenset(("impeachment_volker_morrison", "wild_rose_song", "settlements_world_reaction",
+                    "nasa_clps_landers"))
+
+
+def group(name: str) -> str:
+    """The group a story is reported in: ``giveme5w1h``, ``pages8`` (the eighth round's
+    single pages of other kinds) or ``pages9`` (the ninth round's).
+
+    >>> group("croydon_tram_crash"), group("wild_beat_sabres"), group("wild_rose_song")
+    ('giveme5w1h', 'pages8', 'pages9')
+    """
+    spec = next(s for s in STORIES if s.name == name)
+    if spec.corpus == "giveme5w1h":
+        return "giveme5w1h"
+    return "pages9" if name in ROUND9 else "pages8"
+
+
 def text_hash(text: str) -> str:
     """A short digest of a labelled span, so a label that no longer matches is caught."""
     return hashlib.sha1(text.encode("utf-8")).hexdigest()[:12]
