@@ -94,3 +94,13 @@ def test_a_statement_nobody_is_said_to_issue_has_no_speaker(nlp):
     text = ("A statement was posted online on Monday after the crash.\n\n"
             "\u201cOur thoughts and prayers are with the families of the victims,\u201d the statement read.\n")
     assert _speaker(nlp, text, "thoughts and prayers")[0] is None
+
+
+def test_a_possessor_role_is_matched_on_the_phrase_that_introduces_the_name_only(nlp):
+    # "Responding to Clinton, Trump spokesman Jason Miller": "Clinton" is in the words before
+    # Miller's name, but not in the phrase that ties him to "spokesman"; "Clinton's spokesman"
+    # is someone else
+    text = ("Responding to Clinton on Monday, Trump spokesman Jason Miller said the claims were false.\n\n"
+            "Clinton\u2019s spokesman called the response \u201cyet another attempt to change the subject from the "
+            "tax returns.\u201d\n")
+    assert _speaker(nlp, text, "another attempt")[0] != "Jason Miller"

@@ -488,8 +488,15 @@ def _qualified_tie(doc, span, head, people: People) -> str | None:
     if len(tied) != 1:
         return None  # nobody, or two people of that description: which one is not said
     fits = [t for t in people.ties if t.role == head.lower_
-            and all(re.search(rf"\b{re.escape(q)}\b", t.context) for q in quals)]
+            and all(re.search(rf"\b{re.escape(q)}\b", _phrase(t.context)) for q in quals)]
     return fits[0].name if fits else None
+
+
+def _phrase(context: str) -> str:
+    """The words of a tie's context after its last punctuation or line break: the phrase
+    that introduces the name ("china's ambassador to britain"), not an earlier clause
+    ("responding to clinton, trump spokesman" gives "trump spokesman")."""
+    return re.split(r"[,;:.!?()\n\"“”]", context)[-1]
 
 
 #: Words that qualify a role without telling who holds it.
