@@ -72,3 +72,33 @@ def test_a_textbook_attribution_is_not_weakened_by_who_spoke_before_an_earlier_q
             "into the guts of this song because we have all lived it,\u201d Moss said.\n")
     assert _speaker(nlp, text, "totally different muscle") == "Kate Berg"
     assert _speaker(nlp, text, "guts of this song") == "Ana Moss"
+
+
+def _candidates(nlp, text: str, words: str):
+    """The speaker candidates of the quote holding ``words`` (as the speaker model sees them)."""
+    from storydesk.analyze.entities import find_entities
+    from storydesk.analyze.headlines import headline_spans
+    from storydesk.analyze.posts import find_posts
+    from storydesk.analyze.quotes import attribute_quotes
+    from storydesk.analyze.sentences import find_sentences
+
+    doc = nlp(text)
+    posts = find_posts(text)
+    headlines = headline_spans(text, find_sentences(doc, text))
+    explain: list = []
+    attribute_quotes(doc, find_entities(doc, posts, headlines), posts, None, headlines, None, explain)
+    return next(cands for span, cands in explain if words in span.text)
+
+
+def test_a_quote_only_paragraph_is_not_carried_over_a_paragraph_naming_someone_else(nlp):
+    # Bell's quote, then a paragraph reporting Erekat's words, then a paragraph of quotation:
+    # the words may well be Erekat's, so Bell's is no carried attribution for them (it was one,
+    # left below the threshold by the model only)
+    text = ("\u201cThe illegality of the camps has always been stated as a fact. The breaking of that consensus "
+            "is important,\u201d said Avi Bell, a senior fellow at a policy forum.\n"
+            "Saeb Erekat said it was only the latest move to force the Palestinians to give up their claims.\n"
+            "\u201cThey wanted us on our knees and they used every trick to put pressure on us. We stand tall and "
+            "we will stand tall.\u201d\n")
+    cands = _candidates(nlp, text, "on our knees")
+    assert not any(c.route == "carry" for c in cands)
+    assert _speaker(nlp, text, "on our knees") != "Avi Bell"

@@ -415,11 +415,21 @@ def _inherited(ctx: _Context, span: QuoteSpan, rng, last, n, entities) -> tuple[
     if n > 0 and _only_quotes(_outside(ctx, span)):
         before = ctx.spans[n - 1]
         prev = last.get(before.paragraph)
-        if prev is not None and before.paragraph != span.paragraph and prev.start == before.start or (
+        if prev is not None and before.paragraph != span.paragraph and prev.start == before.start and not (
+                _other_person_between(ctx, prev, before.paragraph_end, span.paragraph, entities)) or (
             prev is not None and before.close is None
         ):
             return None, prev
     return None, None
+
+
+def _other_person_between(ctx: _Context, prev: Quote, lo: int, hi: int, entities) -> bool:
+    """Whether a paragraph between offsets ``lo`` and ``hi`` (after the quote ``prev``'s
+    paragraph, before the quote-only paragraph that would continue it) names someone other
+    than ``prev``'s speaker outside quotation marks ("Erekat said it was only the latest move"
+    between Bell's quote and "They wanted us on our knees ...": the words may be Erekat's)."""
+    return any(e.type == "PERSON" and lo <= e.start < hi and e.canonical != prev.speaker and not ctx.quoted(e.start)
+               for e in entities)
 
 
 def _role_subject(ctx: _Context, lo: int, hi: int, speaker: tuple[int, int] | None) -> bool:
