@@ -1,6 +1,6 @@
 """Who said what on the project's own annotated stories: misattributed quotes (goal 0).
 
-    python -m benchmarks.story_quotes [--data DIR] [--json] [--split dev|test] [--errors]
+    python -m benchmarks.story_quotes [--data DIR] [--json] [--split dev|test] [--errors] [--groups]
 
 Data: the giveme5w1h-news-cluster folder (default ../shared/data/giveme5w1h-news-cluster);
 labels: ``benchmarks/labels/stories/quotes.jsonl`` (hand-annotated, see that folder's
@@ -46,7 +46,7 @@ if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from benchmarks._common import parser, report, require  # noqa: E402
-from benchmarks.story_set import LABELS, load_story_set, text_hash  # noqa: E402
+from benchmarks.story_set import LABELS, group, load_story_set, text_hash  # noqa: E402
 
 QUOTES = LABELS / "quotes.jsonl"
 _WORD = re.compile(r"\w+")
@@ -221,6 +221,8 @@ def main(argv: list[str] | None = None) -> dict[str, dict[str, float]]:
     p = parser(__doc__.splitlines()[0], "giveme5w1h-news-cluster")
     p.add_argument("--errors", action="store_true", help="also list the wrong and missing speakers of the dev stories")
     p.add_argument("--split", choices=("dev", "test"), default=None, help="one split (default: both)")
+    p.add_argument("--groups", action="store_true",
+                   help="also one row per group of dev stories (Giveme5W1H events, round-8 pages, round-9 pages)")
     args = p.parse_args(argv)
     require(args.data / "data")
     stories = load_story_set(args.data, args.split, needs=("quotes",))
@@ -231,6 +233,11 @@ def main(argv: list[str] | None = None) -> dict[str, dict[str, float]]:
         chosen = [s for s in stories if s.split == split]
         if chosen:
             ordered[f"storydesk ({split})"] = score(chosen, [briefs[s.name] for s in chosen])
+        if args.groups and split == "dev":
+            for g in ("giveme5w1h", "pages8", "pages9"):
+                part = [s for s in chosen if group(s.name) == g]
+                if part:
+                    ordered[f"storydesk (dev, {g})"] = score(part, [briefs[s.name] for s in part])
     report(ordered, args.json, title="Who said what on the annotated stories (misattributed: goal 0)")
     if args.errors and not args.json:
         for e in errors(stories, briefs):

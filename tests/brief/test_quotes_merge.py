@@ -32,6 +32,17 @@ def test_censoring_does_not_match_a_different_word():
     assert not same_utterance(tokens("I did not f**king deck you"), tokens("I did not simply deck you"))
 
 
+def test_a_dash_between_words_is_no_censored_word_that_matches_anything():
+    # a dash alone once read as a censored word with no visible letter, which matched every
+    # word of the other quote: two different quotes with a dash each were one utterance, and
+    # the brief showed one speaker's words under another's name
+    one = tokens("You have to take yourself out of it a little bit — it’s kind of like acting, I guess.")
+    other = tokens("It made sense, because it came from someone with a complex understanding of "
+                   "character — someone who was able to go right to the root of what her story is about")
+    assert not same_utterance(one, other)
+    assert same_utterance(one, tokens("You have to take yourself out of it a little bit - it's kind of like acting"))
+
+
 def test_variants_merge_into_one_entry_with_the_fullest_text_and_every_outlet():
     full = ("I can't promise you I won't lose my temper again. We are a f***ing disgrace "
             "and every one of you knows it.")

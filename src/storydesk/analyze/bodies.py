@@ -9,6 +9,9 @@ exactly one organisation of that kind, by what the text itself says of it:
   airline, Germanwings, ...");
 - a noun before the name does ("credit company Equifax", "the messaging app Telegram").
 
+With several bodies of the kind, a noun qualifying it ("the production company") picks the
+one body whose name or description holds that noun ("Dick Clark Productions"), if only one does.
+
 The one body of the kind must also be the last organisation the text made the subject of
 a clause before the phrase ("All Nippon Airways said ... . The airline said" is not the
 "United Airlines" named in passing): when another body spoke or acted last, the phrase
@@ -169,7 +172,12 @@ def body_by_kind(span, bodies: Bodies) -> str | None:
         return None  # "the Irish airline", "the airline's spokesman", "the company of ..."
     names = bodies.kinds.get(kind, set())
     if len(names) != 1:
-        return None
+        # "the production company" among several companies: the one body whose own name or
+        # description holds the noun that qualifies the kind ("Dick Clark Productions")
+        mods = {_singular(t.lower_) for t in span if t.dep_ == "compound" and t.pos_ == "NOUN" and t.i < head.i}
+        names = set().union(*(bodies.kinds.get(m, set()) for m in mods)) if mods else set()
+        if len(names) != 1:
+            return None
     name = next(iter(names))
     before = [n for start, n in bodies.subjects if start < span.start_char]
     return name if before and before[-1] == name else None

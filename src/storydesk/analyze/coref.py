@@ -28,7 +28,7 @@ from dataclasses import dataclass, field, replace
 from ..model import Entity
 from .bodies import Bodies, body_by_kind, body_kinds, body_name
 from .headlines import inside
-from .lexicon import FIRST_SECOND, GROUP_NOUNS, PLURAL_PRONOUNS, PRONOUN_GENDER, ROLE_NOUNS, TITLES
+from .lexicon import FIRST_SECOND, GROUP_NOUNS, MESSAGE_NOUNS, PLURAL_PRONOUNS, PRONOUN_GENDER, ROLE_NOUNS, TITLES
 from .roles import (
     RoleMention,
     Tie,
@@ -300,6 +300,13 @@ def resolve_pronoun(doc, tok, people: People, quoted, text: str | None = None,
         # pronoun continues the main subject of the sentence before, when that is one
         # person whose gender agrees, or is unknown while nobody else nearby could be meant
         prev = _previous_sentence(doc, sent, quoted)
+        if start > sent.start_char and any(sent.start_char <= e.start < start and compatible(
+                gender, people.gender.get(e.canonical)) for e in people.persons):
+            # the parser ran the sentence over a line break, and the lines it ran over name
+            # someone who fits ("Buckley, who ..., worried ... . // "...," she said"): the
+            # sentence before is the line before the pronoun's, not what precedes them all
+            line = doc.char_span(start, tok.idx + len(tok), alignment_mode="expand")
+            prev = _previous_sentence(doc, doc[line.start:sent.end], quoted) if line is not None else None
         if prev is not None:
             names = _main_subjects(doc, people, prev, gender)
             if len(names) == 1:
@@ -420,7 +427,80 @@ def speaker_name(doc, start: int, end: int, entities: list[Entity], people: Peop
             return None  # "Heard's spokesperson" is not Heard
         return tied_name(low, span.start_char, people.ties, ROLE_NOUNS[low], people.gender.get,
                          modifiers(doc[span.start:head.i + 1].text), people.persons)
+    if low in ROLE_NOUNS:
+        return _qualified_tie(doc, span, head, people)
+    if head.lemma_.lower() in MESSAGE_NOUNS and span[0].lower_ == "the" and head.pos_ == "NOUN" \
+            and not any(t.dep_ == "poss" for t in span):
+        return _message_issuer(doc, head, entities, people, quoted, text)
     return None
+
+
+#: How many earlier mentions of "the statement" a chain of them may follow back.
+_MESSAGE_CHAIN = 4
+
+
+def _message_issuer(doc, head, entities: list[Entity], people: People, quoted, text: str | None,
+                    depth: int = 0) -> str | None:
+    """"The statement said" / "the statement read": whoever issued the statement the article
+    last mentioned before it, when the text says so: the subject of the clause it is the object
+    of ("Big Machine Records issued a statement"), or that said something "in a statement"
+    ("The company denied the claims in a statement"); an earlier "the statement said" is
+    followed back to its own issuer. The nearest earlier mention of the same noun decides:
+    when it names no issuer, nor does this one (None)."""
+    lemma = head.lemma_.lower()
+    tok = next((t for t in reversed(doc[:head.i]) if t.lemma_.lower() == lemma and t.pos_ == "NOUN"
+                and not quoted(t.idx)), None)
+    if tok is None:
+        return None
+    verb = tok.head
+    if tok.dep_ in ("nsubj", "nsubjpass") and is_cue(verb):
+        if depth >= _MESSAGE_CHAIN or tok.i == head.i:
+            return None
+        own = list(doc[np_span(tok)[0]:tok.i + 1])
+        if not own or own[0].lower_ != "the" or any(t.dep_ == "poss" for t in own):
+            return None  # "A statement said": an issuer the text does not give
+        return _message_issuer(doc, tok, entities, people, quoted, text, depth + 1)
+    if tok.dep_ == "pobj" and verb.lower_ == "in" and verb.head is not verb:
+        verb = verb.head  # "X said in a statement", "X denied the claims in a statement"
+    elif tok.dep_ != "dobj":
+        return None
+    subject = next((c for c in verb.children if c.dep_ == "nsubj" and not quoted(c.idx)), None)
+    if subject is None or subject.lower_ in PRONOUN_GENDER or subject.pos_ == "PRON":
+        return None
+    start, end = np_span(subject)
+    name = speaker_name(doc, start, end, entities, people, quoted, text)
+    if name is None:
+        name = body_by_kind(doc[start:end], people.bodies)
+    return name
+
+
+def _qualified_tie(doc, span, head, people: People) -> str | None:
+    """A role qualified by a possessor or a modifier and no article ("China's ambassador
+    accused ...", later "China's ambassador to Britain Liu Ming has said"): the one person
+    the article ties to that role, when every qualifier is in the words before that name and
+    nobody else is tied to the role anywhere in the article; else None. A role with no
+    qualifier ("Spokesman Lee") is never resolved here."""
+    quals = [t.lower_ for t in doc[span.start:head.i] if t.pos_ in ("PROPN", "NOUN", "ADJ") and t.is_alpha
+             and t.lower_ not in _GENERIC_QUALIFIERS]
+    if not quals:
+        return None
+    tied = {t.name for t in people.ties if t.role == head.lower_}
+    if len(tied) != 1:
+        return None  # nobody, or two people of that description: which one is not said
+    fits = [t for t in people.ties if t.role == head.lower_
+            and all(re.search(rf"\b{re.escape(q)}\b", _phrase(t.context)) for q in quals)]
+    return fits[0].name if fits else None
+
+
+def _phrase(context: str) -> str:
+    """The words of a tie's context after its last punctuation or line break: the phrase
+    that introduces the name ("china's ambassador to britain"), not an earlier clause
+    ("responding to clinton, trump spokesman" gives "trump spokesman")."""
+    return re.split(r"[,;:.!?()\n\"“”]", context)[-1]
+
+
+#: Words that qualify a role without telling who holds it.
+_GENERIC_QUALIFIERS = frozenset("former late then longtime estranged ex current new veteran top senior".split())
 
 
 def _role_text(doc, start: int, end: int, quoted) -> tuple[int, int] | None:

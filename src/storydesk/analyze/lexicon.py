@@ -119,7 +119,7 @@ NAMED_BODY_NOUNS = frozenset(
 #: "Center for Humane Technology"): :func:`storydesk.analyze.bodies.body_name`.
 BODY_NAME_WORDS = NAMED_BODY_NOUNS | frozenset(
     """branch department bureau service services ministry office police authority court agency
-    corporation center centre institute association airlines airways""".split()
+    corporation center centre institute association airlines airways productions studios records""".split()
 )
 
 #: Nouns for a position in, or a part of, a body: after a name ("SpaceX founder", "Qualcomm

@@ -79,16 +79,30 @@ class _Context:
         k = bisect_right(self._starts, char) - 1
         return k >= 0 and self.regions[k][0] <= char < self.regions[k][1]
 
+    def _term(self, k: int, paragraph: int) -> bool:
+        """Span ``k`` is a word or two in quotation marks in ``paragraph``."""
+        return self.spans[k].paragraph == paragraph and _words(self.spans[k].text) < _MIN_WORDS
+
     def bounds(self, n: int) -> tuple[int, int]:
         """Tokens that may hold the attribution of quote ``n``: its paragraph, cut at
         the neighbouring quotes."""
         s = self.spans[n]
         lo_char, hi_char = s.paragraph, s.paragraph_end
-        before = self.spans[n - 1] if n > 0 else None
+        # a term of a word or two in quotation marks inside the clause (`said he never used
+        # the term "three amigos" and added, "..."`) is no other quote to cut at (for a quote
+        # of three words or more: whether a term is a quote at all is judged as before)
+        long = _words(s.text) >= _MIN_WORDS
+        k = n - 1
+        while k >= 0 and long and self._term(k, s.paragraph):
+            k -= 1
+        before = self.spans[k] if k >= 0 else None
         if before is not None and before.paragraph == s.paragraph and before.close is not None:
             lo_char = before.close + 1
-        if n + 1 < len(self.spans) and self.spans[n + 1].paragraph == s.paragraph:
-            hi_char = self.spans[n + 1].open
+        k = n + 1
+        while k < len(self.spans) and long and self._term(k, s.paragraph):
+            k += 1
+        if k < len(self.spans) and self.spans[k].paragraph == s.paragraph:
+            hi_char = self.spans[k].open
         lo = _token_range(self.doc, lo_char, max(lo_char + 1, s.open))
         hi = _token_range(self.doc, min(s.end, hi_char - 1), hi_char)
         return (lo[0] if lo else 0), (hi[1] if hi else len(self.doc))
@@ -401,11 +415,21 @@ def _inherited(ctx: _Context, span: QuoteSpan, rng, last, n, entities) -> tuple[
     if n > 0 and _only_quotes(_outside(ctx, span)):
         before = ctx.spans[n - 1]
         prev = last.get(before.paragraph)
-        if prev is not None and before.paragraph != span.paragraph and prev.start == before.start or (
+        if prev is not None and before.paragraph != span.paragraph and prev.start == before.start and not (
+                _other_person_between(ctx, prev, before.paragraph_end, span.paragraph, entities)) or (
             prev is not None and before.close is None
         ):
             return None, prev
     return None, None
+
+
+def _other_person_between(ctx: _Context, prev: Quote, lo: int, hi: int, entities) -> bool:
+    """Whether a paragraph between offsets ``lo`` and ``hi`` (after the quote ``prev``'s
+    paragraph, before the quote-only paragraph that would continue it) names someone other
+    than ``prev``'s speaker outside quotation marks ("Erekat said it was only the latest move"
+    between Bell's quote and "They wanted us on our knees ...": the words may be Erekat's)."""
+    return any(e.type == "PERSON" and lo <= e.start < hi and e.canonical != prev.speaker and not ctx.quoted(e.start)
+               for e in entities)
 
 
 def _role_subject(ctx: _Context, lo: int, hi: int, speaker: tuple[int, int] | None) -> bool:

@@ -27,7 +27,7 @@ from typing import Any
 
 from ..model import Entity
 from .lexicon import MESSAGE_NOUNS, PLURAL_PRONOUNS, ROLE_NOUNS
-from .speakers import addressed, is_cue, np_span, relayed
+from .speakers import addressed, introduces_next, is_cue, np_span, relayed
 
 _SUBJ = ("nsubj", "nsubjpass")
 _ENTITY_KINDS = {"PERSON": "person", "ORG": "org", "GPE": "place", "LOC": "place", "NORP": "norp"}
@@ -330,17 +330,34 @@ def gather(scene: Scene, window: tuple[int, int], quote: tuple[int, int], region
     _mark_nearest(out)
     _mark_rivals(out)
     for c in out:
-        if c.features["after"] and not c.features["same_sent"] and c.features.get("subj_speech") \
-                and _speaks_elsewhere(scene, doc[c.root], region):
-            c.beyond = True  # named after the quote for words of their own
+        if c.features["after"] and c.features.get("subj_speech") and (
+                not c.features["same_sent"] and _speaks_elsewhere(scene, doc[c.root], region)
+                or introduces_next(doc, q_hi, _verb(doc[c.root]).i, scene.inside)):
+            c.beyond = True  # named after the quote for words of their own (`"... I guess."
+            # Smith agreed: "..."`: a new sentence whose colon opens the next quote)
     # rivals are other speakers: who speaks after a complete attribution is none, and the
     # mentions of one person ("Kuroko also said ... . "...," she said") are one speaker
     speaking = [c for c in out if doc[c.root].dep_ in _SUBJ and is_cue(doc[c.root].head)]
     dropped = speech_subjects - len(speaking)  # relays of "quoted X as saying"
+    ruled = next((c for c in out if rule is not None and c.root == rule.root), None)
+    if ruled is not None and ruled.features.get("explicit") and ruled.features["same_sent"]:
+        # a textbook attribution in the quote's own sentence (`"...," Smith said`): who spoke
+        # before another quote earlier in the paragraph spoke those words, not these
+        speaking = [c for c in speaking
+                    if c is ruled or not (c.features.get("quote_between") and not c.features["after"])]
+    elif rule is not None and rule.route == "carry":
+        # a quote carried over from the one before takes that quote's speaker: who spoke
+        # before that quote's attribution (another quote between) was its rival, not this one's
+        speaking = [c for c in speaking if c.root >= rule.root or not c.features.get("quote_between")]
     rivals = len({c.who if c.who else c.root for c in speaking if not c.beyond}) + dropped
     for c in out:
         c.features["n_speech_subj"] = float(min(rivals, 4))
     return out
+
+
+def _verb(tok):
+    """The verb ``tok`` is the subject of (through a conjoined subject)."""
+    return tok.head if tok.dep_ in _SUBJ else tok.head.head
 
 
 def _relays(scene: Scene, q_lo: int, q_hi: int) -> tuple[set[int], set[int], bool]:

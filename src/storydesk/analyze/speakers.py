@@ -279,6 +279,22 @@ def _apposition_after(doc, q_end: int, inside_quote) -> bool:
     return k > start and k < len(doc) and doc[k].text == ","
 
 
+def introduces_next(doc, q_end: int, cue_i: int, inside_quote) -> bool:
+    """Whether the cue at ``cue_i``, after a quote that ends a sentence inside its marks
+    (`"... I guess."`), leads with a colon into the next quote (`Smith agreed: "..."`):
+    then it is the next quote's attribution, a new sentence, not this quote's."""
+    last = next((doc[k] for k in range(q_end - 1, max(q_end - 4, -1), -1)
+                 if not (doc[k].text in _MARKS or doc[k].is_space)), None)
+    if last is None or last.text not in (".", "?", "!", "…"):
+        return False
+    for k in range(cue_i + 1, min(len(doc), cue_i + 4)):
+        if doc[k].text == ":":
+            return any(inside_quote(j) for j in range(k + 1, min(len(doc), k + 3)))
+        if doc[k].is_punct or inside_quote(k):
+            return False
+    return False
+
+
 def _after(doc, q_end: int, hi: int, inside_quote):
     """The speech verb in the words right after the quote: within :data:`_TRAIL_WINDOW`
     tokens, or up to :data:`_APPOS_WINDOW` when no other verb comes first (`"...," Lee
@@ -293,6 +309,8 @@ def _after(doc, q_end: int, hi: int, inside_quote):
         if is_cue(doc[i]):
             if doc[i].dep_ == "conj" and doc[i].head.i < q_end:
                 break  # "X called it "..." and vowed": the cue belongs to X's other clause
+            if introduces_next(doc, q_end, i, inside_quote):
+                break  # `"... I guess." Smith agreed: "..."`: the cue opens the next quote
             return doc[i], all(doc[k].is_punct for k in range(q_end, i))
         verb = verb or doc[i].pos_ in ("VERB", "AUX")
     return None, False
@@ -345,4 +363,5 @@ def attribute(doc, q_start: int, q_end: int, lo: int, hi: int, inside_quote) -> 
     return Attribution(start, end, subject, route, steps)
 
 
-__all__ = ["Attribution", "addressed", "attribute", "cue_span", "is_cue", "np_span", "relayed", "subject_of"]
+__all__ = ["Attribution", "addressed", "attribute", "cue_span", "introduces_next", "is_cue", "np_span", "relayed",
+           "subject_of"]

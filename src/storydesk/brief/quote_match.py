@@ -34,8 +34,14 @@ MIN_ALIGNED = 0.85
 def tokens(text: str) -> list[str]:
     """Lower-cased word tokens (:func:`storydesk.text.words`); a censored word becomes its
     first letter, ``*`` and its last letter ("f**king" -> "f*g"), so differently censored
-    forms are equal."""
-    return words(text, censored=True)
+    forms are equal. A mark with no visible letter ("—" between words, "***") is no word:
+    as a bare ``*`` it would stand for every word of the other quote, and any two quotes
+    with a dash would read as one utterance.
+
+    >>> tokens("a little bit — it’s kind of like acting")
+    ['a', 'little', 'bit', "it's", 'kind', 'of', 'like', 'acting']
+    """
+    return [t for t in words(text, censored=True) if t != "*"]
 
 
 def _censor_pattern(censored: str, original_words: set[str]) -> set[str]:
