@@ -10,6 +10,7 @@ name, and types are voted across the story.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from dataclasses import replace
 
@@ -66,6 +67,55 @@ def _kept_apart(analyzed: list) -> set[tuple[str, str]]:
             key = name_key(short)
             out.update((short, long) for long, at_long in first.items()
                        if at < at_long and len(name_key(long)) > len(key) and matches(name_key(long), key))
+    return out
+
+
+#: Small words an acronym may leave out ("Federal Bureau of Investigation": FBI) or keep
+#: ("Department of Justice": DOJ); both readings are tried.
+_LINKING = frozenset("of the and for & de du des la le on in at".split())
+
+
+def _initials(name: str) -> set[str]:
+    """The acronyms a name of two words or more can be written as: the initials of its
+    words, with and without its small linking words (upper case); none when a word other
+    than those starts with a small letter (a phrase, not a name).
+
+    >>> sorted(_initials("Department of Justice")), sorted(_initials("All Nippon Airways"))
+    (['DJ', 'DOJ'], ['ANA'])
+    """
+    words = re.findall(r"[^\W\d_][\w'’-]*|&", name)
+    if len(words) < 2 or any(w[0].islower() and w.lower() not in _LINKING for w in words):
+        return set()
+    return {"".join(w[0] for w in words).upper(),
+            "".join(w[0] for w in words if w.lower() not in _LINKING).upper()}
+
+
+def _acronym(name: str) -> str | None:
+    """``name`` as an acronym of two to six capital letters ("ANA", "U.S."), else None."""
+    letters = name.replace(".", "")
+    return letters if 2 <= len(letters) <= 6 and letters.isalpha() and letters.isupper() else None
+
+
+def _expansions(names, dominant: dict[str, str], counts: Counter) -> dict[str, str]:
+    """Each acronym of the story mapped to the longer name of the story whose initials
+    spell it ("ANA" -> "All Nippon Airways", "FBI" -> "Federal Bureau of Investigation"):
+    the one such name, or the one named at least three times as often as the others
+    together (an outlet's slip, "All Nippon Airlines", does not make "ANA" ambiguous). A
+    person's name is never one (initials are a nickname the text must tie itself), unless
+    its words say it names a body (the tagger's "All Nippon Airways" person)."""
+    spelled: dict[str, Counter] = {}
+    for n in names:
+        if dominant.get(n) != "PERSON" or body_name(n):
+            for initials in _initials(n):
+                spelled.setdefault(initials, Counter())[n] += counts[n]
+    out = {}
+    for n in names:
+        letters = _acronym(n)
+        if letters is None or letters not in spelled:
+            continue
+        (best, top), *rest = spelled[letters].most_common()
+        if not rest or top >= 3 * sum(c for _, c in rest):
+            out[n] = best
     return out
 
 
@@ -139,6 +189,12 @@ def resolve_story(analyzed: list) -> list:
         full[name] = fullest(name, name)
     for name, rep in variant.items():
         full[name] = full[rep]
+    # outlets that write an acronym and outlets that spell it out name one body: one name,
+    # one speaker (not a conflict between "ANA" and "All Nippon Airways")
+    expanded = _expansions(names, dominant, counts)
+    for name, rep in variant.items():
+        if rep in expanded:
+            full[name] = full[expanded[rep]]
     merged: dict[str, Counter] = {}
     for name, kind in kinds.items():
         merged.setdefault(full[name], Counter()).update(kind)
@@ -146,6 +202,10 @@ def resolve_story(analyzed: list) -> list:
     for name, kind in merged.items():
         best, top = kind.most_common(1)[0]
         types[name] = "PERSON" if kind["PERSON"] >= top else best
+
+    def _spelled_out(name: str) -> str:
+        return full[name] if variant.get(name, name) in expanded else name
+
     out = []
     for item in analyzed:
         a = item.analysis
@@ -155,12 +215,13 @@ def resolve_story(analyzed: list) -> list:
         entities = []
         for e in a.entities:
             name = _promoted(e.canonical, full, first)
+            name = _spelled_out(name)
             if e.text != e.canonical and e.text in full and len(name_key(e.text)) == 1:
                 name = full[e.text]  # a surname the article grouped under a doubtful name
             elif e.text != e.canonical and len(name_key(e.text)) == 1:
                 name = fullest(e.text, e.canonical) if fullest(e.text, e.canonical) != e.text else name
             entities.append(replace(e, canonical=name, type=types.get(name, e.type)))
-        quotes = tuple(_named(q, _promoted(q.speaker, full, first), types) if q.speaker else q
+        quotes = tuple(_named(q, _spelled_out(_promoted(q.speaker, full, first)), types) if q.speaker else q
                        for q in a.quotes)
         out.append(AnalyzedArticle(item.article, replace(a, entities=tuple(entities), quotes=quotes)))
     analyses = resolve_speakers([x.analysis for x in out], [x.article.text for x in out])
