@@ -329,3 +329,15 @@ def test_a_party_letter_a_country_s_president_or_a_person_s_campaign_is_no_body(
     ents = find_entities(nlp(text), [])
     assert {e.type for e in ents if "Marsh" in e.canonical} == {"PERSON"}
     assert not [e for e in ents if e.canonical == "United States" and e.type == "ORG"]
+
+
+def test_a_name_ending_in_a_word_that_is_no_surname_is_a_body(nlp):
+    # written for this test (round 10, issue 11): names the small tagger reads as people's
+    # ("the U.S. Naval Observatory", "Fitch Ratings" were PERSON on unseen stories); a last
+    # word such as "Observatory" or "Ratings" is no one's surname
+    text = ("The moon is full at 9:24 p.m., according to the Kelso Ridge Observatory. "
+            "The Kelso Ridge Observatory said the eclipse would be visible. "
+            "Dorn Ratings downgraded the lender on Tuesday, and Dorn Ratings said more cuts may follow.")
+    ents = find_entities(nlp(text), [])
+    assert {e.type for e in ents if "Observatory" in e.canonical} == {"ORG"}
+    assert {e.type for e in ents if e.canonical == "Dorn Ratings"} == {"ORG"}

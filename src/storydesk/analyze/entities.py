@@ -22,6 +22,7 @@ from dataclasses import dataclass, field, replace
 from ..model import Entity, Post
 from .headlines import headline_spans, inside
 from .lexicon import (
+    BODY_HEAD_WORDS,
     BODY_PART_NOUNS,
     COMPANY_NOUNS,
     COMPANY_SUFFIXES,
@@ -168,8 +169,8 @@ def _body_evidence(doc, start: int, end: int) -> Counter:
     a thing, not a person: an article or a possessive before it ("a Tesla Roadster")."""
     ev: Counter = Counter()
     words = [_norm(t) for t in doc[start:end]]
-    if len(words) > 1 and words[-1] in COMPANY_SUFFIXES:
-        ev["ORG"] += 3
+    if len(words) > 1 and (words[-1] in COMPANY_SUFFIXES or words[-1] in BODY_HEAD_WORDS):
+        ev["ORG"] += 3  # "Qualcomm Inc", "the U.S. Naval Observatory", "Fitch Ratings"
     k = end
     possessive = k < len(doc) and doc[k].text in ("'s", "’s")
     if possessive:
