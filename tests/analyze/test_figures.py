@@ -198,3 +198,9 @@ def test_a_rate_says_what_it_measures_and_whether_it_is_an_earlier_value(nlp):
             "The official estimate of 5,000 barrels per day was increased last week to 19,000 barrels .")
     got = [(f.value, f.measure) for f in find_figures(text, nlp(text)) if f.unit == "barrels/day"]
     assert got == [(1000.0, "collect"), (19000.0, "leak"), (28000.0, "capacity"), (5000.0, "leak previous")]
+
+
+def test_tokenised_money_keeps_its_scale():
+    # round 10 (issue 11): a tokenised text splits "$20-billion" into "$ 20 - billion"
+    got = [(f.text, f.value) for f in find_figures("BP set up a $ 20 - billion fund for claims .")]
+    assert got == [("$ 20 - billion", 20e9)]

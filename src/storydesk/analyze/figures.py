@@ -40,7 +40,7 @@ _END = r"(?![\w%])"
 _MONEY = [
     re.compile(
         rf"(?<![\w.])(?P<cur>US\$|AU?\$|CA?\$|NZ\$|HK\$|S\$|R\$|\$|£|€|¥|₹|USD|GBP|EUR|AUD|CAD|Rs\.?)"
-        rf"\s?(?P<num>{NUMBER})(?:(?:\s|-)?(?P<scale>{SCALE}))?(?![\w%])",
+        rf"\s?(?P<num>{NUMBER})(?:(?:\s-\s|\s|-)?(?P<scale>{SCALE}))?(?![\w%])",  # "$ 20 - billion": tokenised
         re.IGNORECASE,
     ),
     re.compile(
