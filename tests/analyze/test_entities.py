@@ -341,3 +341,15 @@ def test_a_name_ending_in_a_word_that_is_no_surname_is_a_body(nlp):
     ents = find_entities(nlp(text), [])
     assert {e.type for e in ents if "Observatory" in e.canonical} == {"ORG"}
     assert {e.type for e in ents if e.canonical == "Dorn Ratings"} == {"ORG"}
+
+
+def test_a_brand_word_is_no_person_and_a_name_stops_at_a_bracket(nlp):
+    # written for this test (round 10, issue 11): a capital inside one word no name particle
+    # explains is a brand's ("SpaceX" was a person in a promotional line); a tokenised text
+    # spells brackets "-LRB-"/"-RRB-", and a name never runs across one ("BP Plc -LRB- BP")
+    text = ("As RocketCo plan a launch this weekend, what is Elon Musk's Falcon 9? Leonardo DiCaprio "
+            "watched. Oil is flowing from Gulf Oil Plc -LRB- GO.L -RRB- 's well , Gulf Oil Plc said .")
+    ents = find_entities(nlp(text), [])
+    assert not [e for e in ents if e.canonical == "RocketCo" and e.type == "PERSON"]
+    assert {e.type for e in ents if "DiCaprio" in e.canonical} == {"PERSON"}
+    assert not [e for e in ents if "LRB" in e.canonical or "LRB" in e.text]

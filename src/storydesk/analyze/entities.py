@@ -44,6 +44,9 @@ _THING_DETERMINERS = frozenset("a an his her its their my our your".split())
 _OF_BODY = BODY_PART_NOUNS | {"chief", "executive"}
 _QUOTES = "\"“”'‘’"
 _SKIP_HEAD = {"the", "a", "an"}
+#: Brackets, as printed or as a tokenised text spells them ("BP Plc -LRB- BP.L -RRB-"): a name
+#: never runs across one.
+_BRACKETS = frozenset(("(", ")", "[", "]", "-LRB-", "-RRB-", "-LSB-", "-RSB-"))
 
 
 @dataclass
@@ -87,6 +90,7 @@ def _trim(doc, start: int, end: int) -> tuple[int, int, Counter]:
         low = _norm(doc[i])
         if (doc[i].is_space or "\n" in doc[i - 1].text_with_ws
                 or doc[i].text in ("'s", "’s", ",") or low in ROLE_NOUNS or low in ("and", "or")
+                or doc[i].text in _BRACKETS
                 or _dateline(doc, i)):
             end = i
             break
@@ -362,7 +366,7 @@ def _other_kind(group: _Group, key: tuple[str, ...], m: _Mention) -> bool:
     return all(g.label != m.label for g in group.mentions)
 
 
-def _vote(group: _Group) -> str | None:
+def _vote(group: _Group, doc=None) -> str | None:
     """The group's type from its own mentions (headline mentions have no vote)."""
     score: Counter = Counter()
     evidence: Counter = Counter()
@@ -380,6 +384,8 @@ def _vote(group: _Group) -> str | None:
         score["PERSON"] += sum(1 for m in own if m.end - m.start == 1 and m.label not in (None, "PRODUCT", "WORK"))
     if any(w[:1].isdigit() for w in group.key):
         score["PERSON"] = 0  # "Pixel 2", "Falcon 9": a model or a series, never a person's name
+    if doc is not None and len(group.key) == 1 and any(_brand_word(doc[m.start : m.end].text) for m in own):
+        score["ORG"] += max(score.pop("PERSON", 0), 0)  # "SpaceX", "YouTube": a capital inside a word is a brand's
     if not score or max(score.values()) <= 0:
         return None
     best, top = score.most_common(1)[0]
@@ -391,6 +397,23 @@ def _vote(group: _Group) -> str | None:
     if best == "PERSON" and _place_only(group, own, evidence):
         best = "ORG"
     return best if best in _NAME_TYPES else None
+
+
+#: Name particles a capital may follow inside a person's one-word name ("McDonald",
+#: "DeGrasse", "LeBron", "MacKenzie", "DiCaprio", "VanDyke", "O'Neill").
+_NAME_PARTICLE = re.compile(r"^(?:Mc|Mac|De|Di|Da|Du|Le|La|Van|Von|Fitz|St|O['’]|D['’])[A-Z]")
+
+
+def _brand_word(text: str) -> bool:
+    """A single word with a capital after a small letter that no name particle explains
+    ("SpaceX", "YouTube", "PayPal"; not "McDonald", "DeGrasse").
+
+    >>> _brand_word("SpaceX"), _brand_word("YouTube"), _brand_word("McDonald"), _brand_word("Depp")
+    (True, True, False, False)
+    """
+    word = text.strip()
+    return (" " not in word and re.search(r"[a-z][A-Z]", word) is not None
+            and _NAME_PARTICLE.match(word) is None and not word.isupper())
 
 
 def _place_only(group: _Group, own: list[_Mention], evidence: Counter) -> bool:
@@ -449,7 +472,7 @@ def find_entities(doc, posts: list[Post], headlines: list[tuple[int, int]] | Non
         headlines = headline_spans(text, find_sentences(doc, text))
     mentions = _candidates(doc, posts, headlines)
     groups = _group(doc, mentions)
-    types = [_vote(g) for g in groups]
+    types = [_vote(g, doc) for g in groups]
     _extra_mentions(doc, groups, types)
     out = []
     for g, t in zip(groups, types):
