@@ -154,6 +154,14 @@ STORIES: tuple[StorySpec, ...] = (
         "7e2c73a620dd0819c18034cee4e05837ae64e56541700794ea3f56b4.json",  # nbcnews.com
         "ad54d4c6ff3fd9b4702c8fa8f725210c6198d18b2dd825b88bf02d60.json",  # rt.com
     ), ()),
+    StorySpec("cubs_title", "audit", (
+        "580907b65c143b41a4f467c5836a9500b96e423a02f9698b7b1c68c4.json",  # theguardian.com
+        "d0a9c4846b02c1bdf2cf6091f52061669dc04593e21aa02398f875bb.json",  # independent.co.uk (fans)
+        "cbc0951362802c54af346588618433c6b8ca6ab4de32df89ff3675e0.json",  # independent.co.uk (game)
+        "be0c5bb424590b889c8a211a7e37da85c89f2dc8b9fa680ae6919e43.json",  # standard.co.uk
+        "9829d11717f4d90ae350a08c55b4fd3b39ed0af5e77cfe16b93223b3.json",  # bbc.com
+        "9d498c7afe7a9e290c2e0a57af5c08de5dd16a51f8d5bf30d68f3bff.json",  # washingtonpost.com
+    ), ()),
 )
 
 
