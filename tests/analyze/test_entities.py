@@ -353,3 +353,23 @@ def test_a_brand_word_is_no_person_and_a_name_stops_at_a_bracket(nlp):
     assert not [e for e in ents if e.canonical == "RocketCo" and e.type == "PERSON"]
     assert {e.type for e in ents if "DiCaprio" in e.canonical} == {"PERSON"}
     assert not [e for e in ents if "LRB" in e.canonical or "LRB" in e.text]
+
+
+def test_a_full_name_does_not_take_the_word_that_opens_its_sentence(nlp):
+    # written for this test (round 10, issue 11): a tagger's full name at a sentence's start
+    # does not grow to the capitalised word before it ("Obscure Brandon Guyer" was a name);
+    # a surname alone still takes its first name
+    text = "Obscure Tom Reyes smashed a double. Ana Diaz said she would go. Diaz left."
+    names = {e.canonical for e in find_entities(nlp(text), [])}
+    assert "Tom Reyes" in names and not any(n.startswith("Obscure") for n in names)
+    assert "Ana Diaz" in names
+
+
+def test_a_place_and_a_plural_nickname_is_a_team_not_a_person_or_a_people(nlp):
+    # written for this test (round 10, issue 11): "Cleveland Indians" was a person on an unseen
+    # story, its nickname alone ("the Indians", seven times) counted as a surname used alone
+    text = ("The Cleveland Indians lost 8-7. The Indians were beaten at home, and the Indians fans left "
+            "quietly. The Indians will return in April. North Koreans watched on television.")
+    ents = find_entities(nlp(text), [])
+    assert {e.type for e in ents if e.canonical == "Cleveland Indians"} == {"ORG"}
+    assert not [e for e in ents if "Koreans" in e.canonical and e.type in ("ORG", "PERSON")]

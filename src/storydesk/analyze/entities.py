@@ -44,6 +44,10 @@ _THING_DETERMINERS = frozenset("a an his her its their my our your".split())
 _OF_BODY = BODY_PART_NOUNS | {"chief", "executive"}
 _QUOTES = "\"“”'‘’"
 _SKIP_HEAD = {"the", "a", "an"}
+#: First words of a plural name that make it a people, not a team ("North Koreans", "Native
+#: Americans", "Latin Americans").
+_PEOPLE_WORDS = frozenset("north south east west northern southern eastern western central native latin "
+                          "pacific asian african".split())
 #: Brackets, as printed or as a tokenised text spells them ("BP Plc -LRB- BP.L -RRB-"): a name
 #: never runs across one.
 _BRACKETS = frozenset(("(", ")", "[", "]", "-LRB-", "-RRB-", "-LSB-", "-RSB-"))
@@ -209,6 +213,11 @@ def _name_word(tok) -> bool:
             and low not in TITLES and low not in ROLE_NOUNS)
 
 
+def _opens_sentence(doc, i: int) -> bool:
+    """Token ``i`` is the first word of its sentence (or of its line)."""
+    return doc[i].is_sent_start or i == 0 or "\n" in doc[i - 1].text_with_ws or doc[i - 1].text in (".", "!", "?")
+
+
 def _joined(doc, i: int) -> bool:
     """Token ``i`` is the part after a hyphen of one word ("Dong-yup", "Jean-Paul")."""
     return i >= 2 and doc[i - 1].text == "-" and not doc[i - 1].whitespace_ and not doc[i - 2].whitespace_
@@ -256,8 +265,9 @@ def _candidates(doc, posts: list[Post], headlines: list[tuple[int, int]]) -> lis
             # the tagger often leaves a first name out ("Ana [Diaz]"), or reads the
             # surname alone as a body ("his mother, Ana [Reyes]"): then it is a name to vote on
             s0 = s
-            while s > 0 and not taken[s - 1] and _name_word(doc[s - 1]) and "\n" not in doc[s - 1].whitespace_:
-                s -= 1
+            while s > 0 and not taken[s - 1] and _name_word(doc[s - 1]) and "\n" not in doc[s - 1].whitespace_ \
+                    and not (e - s >= 2 and _opens_sentence(doc, s - 1)):
+                s -= 1  # a full name keeps its first word: "Obscure Brandon Guyer", "Pitcher Mike Montgomery"
             if label == "ORG" and s < s0:
                 label = None
         if label in ("PERSON", None):
@@ -381,7 +391,9 @@ def _vote(group: _Group, doc=None) -> str | None:
         evidence["ORG"] = 0  # "South Korean President ...": a nationality or a place before a title
     score.update(evidence)
     if len(group.key) > 1:  # the surname used alone is a person's way of being named
-        score["PERSON"] += sum(1 for m in own if m.end - m.start == 1 and m.label not in (None, "PRODUCT", "WORK"))
+        # (not a nationality's word: "Indians", "Texans" alone are a team's nickname)
+        score["PERSON"] += sum(1 for m in own if m.end - m.start == 1
+                               and m.label not in (None, "PRODUCT", "WORK", "NORP"))
     if any(w[:1].isdigit() for w in group.key):
         score["PERSON"] = 0  # "Pixel 2", "Falcon 9": a model or a series, never a person's name
     if doc is not None and len(group.key) == 1 and any(_brand_word(doc[m.start : m.end].text) for m in own):
@@ -396,6 +408,8 @@ def _vote(group: _Group, doc=None) -> str | None:
         return "ORG"  # the text calls it a body; the tagger's person, product or nationality is a guess
     if best == "PERSON" and _place_only(group, own, evidence):
         best = "ORG"
+    if best == "NORP" and team and group.key[0] not in _PEOPLE_WORDS:
+        best = "ORG"  # "Cleveland Indians", "Houston Texans": a place and a plural nickname is a team
     return best if best in _NAME_TYPES else None
 
 
