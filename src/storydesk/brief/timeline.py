@@ -95,7 +95,7 @@ def _mentions(item: AnalyzedArticle) -> list[_Mention]:
     for e in events:
         s, t = e.sentence_start, e.sentence_end
         sentence = text[s:t]
-        if any(ps < t and s < pe for ps, pe in posts) or SIGNATURE.search(sentence):
+        if any(ps < t and s < pe for ps, pe in posts) or SIGNATURE.search(sentence) or _NOTICE.match(sentence):
             continue
         if len(sentence.split()) < MIN_WORDS:
             continue
@@ -117,6 +117,13 @@ def _mentions(item: AnalyzedArticle) -> list[_Mention]:
     return out
 
 
+#: A line about the article, not the story: "This article was amended on 4 November 2016",
+#: "Updated: Feb. 3, 2020", "First published on Monday".
+_NOTICE = re.compile(
+    r"\W*(?:(?:this|the)\s+(?:article|story|report|post|piece|page|headline|caption)\s+"
+    r"(?:was|has\s+been|had\s+been)\s+(?:amended|updated|corrected|changed|edited|revised)|"
+    r"(?:last\s+)?updated\b|first\s+published\b|"
+    r"published\s*:|posted\s*:)", re.IGNORECASE)
 _SINCE = re.compile(r"\b(?:since|Since)\s+(?:the\s+)?$")
 #: A clause set off by commas that opens with a participle or a relative word (", expected to
 #: be launched in 2018,"; ", founded in 1998,"; ", which opened in May,"), up to the date.
