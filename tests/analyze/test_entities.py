@@ -373,3 +373,11 @@ def test_a_place_and_a_plural_nickname_is_a_team_not_a_person_or_a_people(nlp):
     ents = find_entities(nlp(text), [])
     assert {e.type for e in ents if e.canonical == "Cleveland Indians"} == {"ORG"}
     assert not [e for e in ents if "Koreans" in e.canonical and e.type in ("ORG", "PERSON")]
+
+
+def test_a_double_barrelled_surname_is_one_name(nlp):
+    # written for this test (round 10, issue 11): the tagger cut "Alayna Fodor-Gopal" at its
+    # hyphen, and her quote was given to "Gopal"
+    text = '"It was a game of ups and downs," Indians fan Alayna Fodor-Gopal said on Wednesday.'
+    names = {e.canonical for e in find_entities(nlp(text), []) if e.type == "PERSON"}
+    assert names == {"Alayna Fodor-Gopal"}

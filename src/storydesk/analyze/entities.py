@@ -237,6 +237,11 @@ def _hyphenated_end(doc, end: int, taken) -> int:
            and doc[end].text[:1].isupper() and doc[end].is_alpha and not doc[end].whitespace_
            and doc[end + 1].text == "-" and not doc[end + 1].whitespace_ and doc[end + 2].is_alpha):
         end += 3
+    # a double-barrelled surname the tagger cut at its hyphen: "Alayna Fodor[-Gopal]"
+    while (end + 1 < len(doc) and not doc[end - 1].whitespace_ and doc[end - 1].is_alpha
+           and not any(taken[end:end + 2]) and doc[end].text in ("-", "‐") and not doc[end].whitespace_
+           and doc[end + 1].text[:1].isupper() and doc[end + 1].is_alpha):
+        end += 2
     return end
 
 
