@@ -381,3 +381,13 @@ def test_a_double_barrelled_surname_is_one_name(nlp):
     text = '"It was a game of ups and downs," Indians fan Alayna Fodor-Gopal said on Wednesday.'
     names = {e.canonical for e in find_entities(nlp(text), []) if e.type == "PERSON"}
     assert names == {"Alayna Fodor-Gopal"}
+
+
+def test_a_body_s_name_keeps_its_possessive(nlp):
+    # written for this test (round 10, issue 11): "People's Daily" was cut at its possessive
+    # and "Daily" shown as a person; a possessive between two people's names still cuts
+    text = "The probe will be on standby from August, the official People's Daily said last year."
+    ents = find_entities(nlp(text), [])
+    assert {(e.canonical, e.type) for e in ents if "Daily" in e.canonical} == {("People's Daily", "ORG")}
+    ents = find_entities(nlp("Apple's Tim Cook said it would ship."), [])
+    assert {e.canonical for e in ents} == {"Apple", "Tim Cook"}

@@ -73,9 +73,11 @@ def _norm(tok) -> str:
     return tok.text.lower().rstrip(".")
 
 
-def _trim(doc, start: int, end: int) -> tuple[int, int, Counter]:
+def _trim(doc, start: int, end: int, body: bool = False) -> tuple[int, int, Counter]:
     """Trim determiners, titles, role nouns and possessives off a mention; the titles and
-    roles trimmed are evidence of a person."""
+    roles trimmed are evidence of a person. A possessive inside a name the tagger read as a
+    body's (``body``) with a capitalised word after it is the name's own ("People's Daily",
+    "Children's Hospital")."""
     evidence: Counter = Counter()
     while start < end and (
         _norm(doc[start]) in _SKIP_HEAD
@@ -93,7 +95,8 @@ def _trim(doc, start: int, end: int) -> tuple[int, int, Counter]:
     for i in range(start + 1, end):  # a mention never crosses a line, a possessive or a role
         low = _norm(doc[i])
         if (doc[i].is_space or "\n" in doc[i - 1].text_with_ws
-                or doc[i].text in ("'s", "’s", ",") or low in ROLE_NOUNS or low in ("and", "or")
+                or (doc[i].text in ("'s", "’s") and not (body and i + 1 < end and doc[i + 1].text[:1].isupper()))
+            or doc[i].text == "," or low in ROLE_NOUNS or low in ("and", "or")
                 or doc[i].text in _BRACKETS
                 or _dateline(doc, i)):
             end = i
@@ -279,7 +282,7 @@ def _candidates(doc, posts: list[Post], headlines: list[tuple[int, int]]) -> lis
             e = _hyphenated_end(doc, e, taken)
         if s > 0 and doc[s - 1].text in ("#", "@"):
             continue
-        s2, e2, ev = _trim(doc, s, e)
+        s2, e2, ev = _trim(doc, s, e, body=label in ("ORG", "PRODUCT", "WORK"))
         if e2 < e and e2 > s:  # cut at a role, title or line: the rest is another mention
             todo.insert(0, (e2 + 1 if doc[e2].text in ("'s", "’s", ",") else e2, e, None))
         if e2 <= s2:
@@ -401,6 +404,8 @@ def _vote(group: _Group, doc=None) -> str | None:
                                and m.label not in (None, "PRODUCT", "WORK", "NORP"))
     if any(w[:1].isdigit() for w in group.key):
         score["PERSON"] = 0  # "Pixel 2", "Falcon 9": a model or a series, never a person's name
+    if any(w in ("'s", "’s") for w in group.key[:-1]):
+        score["PERSON"] = 0  # "People's Daily", "Children's Hospital": no one's name holds a possessive
     if doc is not None and len(group.key) == 1 and any(_brand_word(doc[m.start : m.end].text) for m in own):
         score["ORG"] += max(score.pop("PERSON", 0), 0)  # "SpaceX", "YouTube": a capital inside a word is a brand's
     if not score or max(score.values()) <= 0:
