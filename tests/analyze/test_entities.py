@@ -391,3 +391,12 @@ def test_a_body_s_name_keeps_its_possessive(nlp):
     assert {(e.canonical, e.type) for e in ents if "Daily" in e.canonical} == {("People's Daily", "ORG")}
     ents = find_entities(nlp("Apple's Tim Cook said it would ship."), [])
     assert {e.canonical for e in ents} == {"Apple", "Tim Cook"}
+
+
+def test_a_company_named_by_its_kind_in_apposition_is_a_body_not_a_place(nlp):
+    # written for this test (round 10, issue 11), in the shape of tokenised wire copy: the small
+    # tagger reads "Halliburton" as a place; the text calls it a sub-contractor
+    text = ("BP apparently rejected advice of a sub - contractor , Halliburton , in preparing for the job . "
+            "BP rejected Halliburton 's recommendation .")
+    ents = find_entities(nlp(text), [])
+    assert {e.type for e in ents if e.canonical == "Halliburton"} == {"ORG"}

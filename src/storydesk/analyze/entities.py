@@ -205,6 +205,10 @@ def _body_evidence(doc, start: int, end: int) -> Counter:
     elif i >= 0 and i == start - 1 and doc[i].pos_ == "NOUN" and doc[i].text.islower() and (
             doc[i].lower_ in COMPANY_NOUNS or doc[i].lower_.endswith("maker")):
         ev["ORG"] += 2
+        ev["KIND"] += 1
+    elif start >= 2 and doc[start - 1].text == "," and doc[start - 2].pos_ == "NOUN" and _company_noun(doc[start - 2]):
+        ev["ORG"] += 2  # "a sub-contractor, Halliburton,": the kind of company in apposition
+        ev["KIND"] += 1
     if start > 0 and doc[start - 1].lower_ in _THING_DETERMINERS:
         ev["PERSON"] -= 1  # people are not "a ..." or "his ...": a thing or a body
     return ev
@@ -214,6 +218,12 @@ def _name_word(tok) -> bool:
     low = _norm(tok)
     return (tok.pos_ == "PROPN" and tok.text[:1].isupper() and tok.text.isalpha()
             and low not in TITLES and low not in ROLE_NOUNS)
+
+
+def _company_noun(tok) -> bool:
+    """A lower-case word for a kind of company ("chipmaker", "firm", "sub-contractor")."""
+    word = tok.lower_
+    return tok.text.islower() and (word in COMPANY_NOUNS or word.endswith(("maker", "contractor")))
 
 
 def _opens_sentence(doc, i: int) -> bool:
@@ -395,7 +405,8 @@ def _vote(group: _Group, doc=None) -> str | None:
         evidence.update(m.evidence)
     labels = Counter(m.label for m in own if m.label)
     team = len(group.key) > 1 and group.key[-1].endswith("s")  # "Houston Texans", not "South Korean"
-    if labels and labels.most_common(1)[0][0] in ("NORP", "GPE") and not team:
+    kind = evidence.pop("KIND", 0)  # the text names the kind of company it is ("chipmaker X")
+    if labels and labels.most_common(1)[0][0] in ("NORP", "GPE") and not team and not kind:
         evidence["ORG"] = 0  # "South Korean President ...": a nationality or a place before a title
     score.update(evidence)
     if len(group.key) > 1:  # the surname used alone is a person's way of being named
@@ -418,6 +429,8 @@ def _vote(group: _Group, doc=None) -> str | None:
         return "ORG"  # the text calls it a body; the tagger's person, product or nationality is a guess
     if best == "PERSON" and _place_only(group, own, evidence):
         best = "ORG"
+    if best in ("GPE", "LOC") and kind and evidence["ORG"] >= 2:
+        best = "ORG"  # "chipmaker X", "a sub-contractor, X,": a company the tagger took for a place
     if best == "NORP" and team and group.key[0] not in _PEOPLE_WORDS:
         best = "ORG"  # "Cleveland Indians", "Houston Texans": a place and a plural nickname is a team
     return best if best in _NAME_TYPES else None
