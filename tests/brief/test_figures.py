@@ -265,3 +265,17 @@ def test_a_raised_leak_estimate_and_the_oil_collected_are_two_series(nlp):
     assert [v["value"] for v in leak[0]["values"]] == [19000, 19000, 40000, 60000]
     assert len(collected) == 1 and collected[0]["evolution"] and not collected[0]["conflict"]
     assert [v["value"] for v in collected[0]["values"]] == [1000, 15000]
+
+
+def test_a_few_things_done_in_sentences_naming_no_one_in_common_are_not_one_count(nlp):
+    """Round 10 (issue 11): "They scored two runs on three hits" (one game's tenth inning) and
+    "Chicago took advantage of a misplay to score three runs in the first inning" (another
+    game) were flagged as outlets disagreeing. Written for this test."""
+    figures = build_figures(_story(
+        nlp,
+        ("Paper A", "2016-11-03", ("When the tenth inning began, the visitors were unstoppable. They scored two runs "
+                                  "on three hits.")),
+        ("Paper B", "2016-11-03", ("Back at Harbor Field for game six, Chicago took advantage of a fielding misplay "
+                                  "to score three runs in the first inning.")),
+    ))
+    assert not [f for f in figures if f["conflict"] or f["evolution"]]

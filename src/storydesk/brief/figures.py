@@ -408,6 +408,11 @@ def _split(group: _Group) -> list[tuple[list, bool, bool]]:
         return [(group.members, False, False)]
     if group.kind == "count" and not group.measure:
         return [(members, False, False) for members in by_value.values()]  # counts of what?
+    if group.kind == "count" and group.measure.partition(" ")[0] not in _FATES and \
+            max(by_value) < MIN_COUNT and not _same_subject(by_value):
+        # a few things done, no fate of people ("scored two runs", "score three runs"), in
+        # sentences that name no one in common: two innings, two games, not one count
+        return [(members, False, False) for members in by_value.values()]
     if group.kind == "quantity" and ":" in group.key:
         return _rate_series(group)
     if group.kind != "count":
