@@ -265,6 +265,8 @@ def test_a_raised_leak_estimate_and_the_oil_collected_are_two_series(nlp):
     assert [v["value"] for v in leak[0]["values"]] == [19000, 19000, 40000, 60000]
     assert len(collected) == 1 and collected[0]["evolution"] and not collected[0]["conflict"]
     assert [v["value"] for v in collected[0]["values"]] == [1000, 15000]
+    # and each says what it measures, not only "per day"
+    assert (leak[0]["context"], collected[0]["context"]) == ("leaking", "collected")
 
 
 def test_a_few_things_done_in_sentences_naming_no_one_in_common_are_not_one_count(nlp):

@@ -432,6 +432,12 @@ def _split(group: _Group) -> list[tuple[list, bool, bool]]:
     return [(group.members, conflict, evolution)]
 
 
+#: What a rate measures, as the brief says it (:func:`storydesk.analyze.figures_measure.rate_measure`).
+_RATE_OF = {"leak": "leaking", "collect": "collected", "capacity": "capacity"}
+#: Contexts that only repeat a rate's own words.
+_RATE_WORDS = re.compile(r"(?:(?:a|per|each)\s+\w+|daily|)", re.IGNORECASE)
+
+
 def _rate_series(group: _Group) -> list[tuple[list, bool, bool]]:
     """A rate of one measure (a leak's estimate) as the series of each article's current
     value: the highest it gives that its sentence does not call earlier ("increased from
@@ -550,6 +556,9 @@ def _entry(kind: str, members: list, conflict: bool, evolution: bool) -> dict:
     }
     if main[0][1].measure:
         entry["measure"] = main[0][1].measure
+    family = next((t for t in main[0][1].measure.split() if t in _RATE_OF), "") if kind == "quantity" else ""
+    if family and _RATE_WORDS.fullmatch(entry["context"] or ""):
+        entry["context"] = _RATE_OF[family]  # "per day" says nothing of what flows: "oil leaking"
     if conflict or evolution:
         entry["values"] = _value_rows(members)
     return entry
