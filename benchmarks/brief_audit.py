@@ -3,12 +3,14 @@ nobody tuned it to.
 
     PYTHONPATH=. .venv/bin/python -m benchmarks.brief_audit [--data DIR] [--json]
 
-Eight multi-outlet events of the Giveme5W1H news_cluster set (technology, science,
+Multi-outlet events of the Giveme5W1H news_cluster set (technology, science,
 business, sports; none in ``benchmarks/story_set.py``; five from round 7, three added in
-round 8 for names, entity types, origin and dates), hand-labelled from their texts in
+round 8 for names, entity types, origin and dates, three for figures, four in round 10 for
+dates, origin, names and types), hand-labelled from their texts in
 ``benchmarks/labels/brief/audit.jsonl`` (offsets and text hashes only; see that folder's
-README), and, when ``../shared/data/timeline17`` is there, three count stories of its dated
-articles (``T17_STORIES``: a flu toll, a rig blast, an earthquake's peacekeepers; briefed from
+README), and, when ``../shared/data/timeline17`` is there, four count stories of its dated
+articles (``T17_STORIES``: a flu toll, a rig blast, an earthquake's peacekeepers, a leak's
+raised estimate beside the oil collected; briefed from
 their articles together, ``Desk.brief_articles``). Each giveme5w1h story goes through the
 path a user takes (``benchmarks.briefs.brief_story``: a ``Desk`` ingests the files and
 briefs the story). Errors per section, fewer is better:
