@@ -400,3 +400,12 @@ def test_a_company_named_by_its_kind_in_apposition_is_a_body_not_a_place(nlp):
             "BP rejected Halliburton 's recommendation .")
     ents = find_entities(nlp(text), [])
     assert {e.type for e in ents if e.canonical == "Halliburton"} == {"ORG"}
+
+
+def test_a_surname_the_tagger_reads_as_a_people_stays_a_person_s(nlp):
+    # written for this test (round 10): the team rule must not take a coach whose surname the
+    # small tagger reads as a people ("Arians" NORP) for a team
+    text = ("Arizona Cardinals coach Bruce Arians announced his retirement on Monday. Arians, 65, said it "
+            "had been a great ride. Arians thanked the players.")
+    ents = find_entities(nlp(text), [])
+    assert {e.type for e in ents if e.canonical == "Bruce Arians"} == {"PERSON"}

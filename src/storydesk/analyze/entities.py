@@ -406,13 +406,15 @@ def _vote(group: _Group, doc=None) -> str | None:
     labels = Counter(m.label for m in own if m.label)
     team = len(group.key) > 1 and group.key[-1].endswith("s")  # "Houston Texans", not "South Korean"
     kind = evidence.pop("KIND", 0)  # the text names the kind of company it is ("chipmaker X")
+    # the tagger gave the full name as a person's ("Bruce Arians", whose "Arians" it reads as a people)
+    full_person = any(m.label == "PERSON" and m.end - m.start > 1 for m in own)
     if labels and labels.most_common(1)[0][0] in ("NORP", "GPE") and not team and not kind:
         evidence["ORG"] = 0  # "South Korean President ...": a nationality or a place before a title
     score.update(evidence)
     if len(group.key) > 1:  # the surname used alone is a person's way of being named
         # (not a nationality's word: "Indians", "Texans" alone are a team's nickname)
         score["PERSON"] += sum(1 for m in own if m.end - m.start == 1
-                               and m.label not in (None, "PRODUCT", "WORK", "NORP"))
+                               and m.label not in (None, "PRODUCT", "WORK", "NORP" if not full_person else ""))
     if any(w[:1].isdigit() for w in group.key):
         score["PERSON"] = 0  # "Pixel 2", "Falcon 9": a model or a series, never a person's name
     if any(w in ("'s", "’s") for w in group.key[:-1]):
@@ -431,7 +433,7 @@ def _vote(group: _Group, doc=None) -> str | None:
         best = "ORG"
     if best in ("GPE", "LOC") and kind and evidence["ORG"] >= 2:
         best = "ORG"  # "chipmaker X", "a sub-contractor, X,": a company the tagger took for a place
-    if best == "NORP" and team and group.key[0] not in _PEOPLE_WORDS:
+    if best == "NORP" and team and group.key[0] not in _PEOPLE_WORDS and not full_person:
         best = "ORG"  # "Cleveland Indians", "Houston Texans": a place and a plural nickname is a team
     return best if best in _NAME_TYPES else None
 
