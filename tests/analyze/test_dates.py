@@ -265,3 +265,12 @@ def test_a_month_inside_a_name_is_no_date(nlp):
     assert _parsed(nlp, "The rocket flew on Sunday March 9 from the coast.", "2014-03-12")[-1][:2] == (
         "March 9", "2014-03-09")
     assert dates("The ship sailed from Dover. March 9 was the day it sank.")[0][:2] == ("March 9", "2019-03-09")
+
+
+def test_a_text_stamped_in_the_small_hours_was_written_the_day_before(nlp):
+    # round 10 (issue 11): a gallery stamped 3:32 a.m. on Tuesday, written on Monday ("Monday will
+    # see the biggest full moon"), put that Monday a week ahead; stamped at 1:32 p.m. it is
+    assert _parsed(nlp, "Experts say Monday will see the biggest full moon of the year.",
+                   "2018-01-02T03:32:53")[0][:2] == ("Monday", "2018-01-01")
+    assert _parsed(nlp, "Experts say Monday will see the biggest full moon of the year.",
+                   "2018-01-02T13:32:53")[0][:2] == ("Monday", "2018-01-08")

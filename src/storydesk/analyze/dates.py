@@ -50,12 +50,14 @@ ANCHOR_WINDOW = 600
 class _Ref:
     """The publication date at the precision it is known (a value, not state)."""
 
-    __slots__ = ("year", "month", "day")
+    __slots__ = ("year", "month", "day", "small_hours")
 
     def __init__(self, published: str | None):
         self.year: int | None = None
         self.month: int | None = None
         self.day: dt.date | None = None
+        # stamped between midnight and 6 a.m.: written on the day before (see _relative)
+        self.small_hours = bool(published and re.match(r"\d{4}-\d{2}-\d{2}[T ]0[0-5]:", published))
         if not published:
             return
         m = re.match(r"(\d{4})(?:-(\d{2}))?(?:-(\d{2}))?", published)
@@ -338,6 +340,8 @@ def _relative(text: str, ref: _Ref, found: _Found, forward_of: _Direction) -> No
                 delta = ahead or 7
             elif forward_of(m.start(), m.end()):
                 delta = ahead
+                if ahead == 6 and ref.small_hours:
+                    delta = -1  # "Monday will see the biggest moon" stamped 3:32 a.m. Tuesday: that Monday
             else:
                 delta = -back
             found.add(m.start(), m.end(), *P.fmt_date(P.shift_days(ref.day, delta)))
