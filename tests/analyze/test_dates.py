@@ -237,3 +237,40 @@ def test_a_copyright_year_and_today_as_nowadays_are_not_dates():
     assert dates("The crane is faster than any other working today.") == []
     assert dates("The vote is today.") == [("today", "2020-02-06", "day")]
     assert dates("The biggest protest was held on today of all days.")[0][1] == "2020-02-06"
+
+
+@pytest.mark.parametrize(
+    "text, published, expected",
+    [
+        # round 10 (issue 11): no tense in the parse says which way a date with no year points
+        # (a verbless caption, a listing line, a verb the parser reads as a noun): the nearer
+        # reading, so a month's sky calendar written on Dec. 30 is about the coming January
+        ("Mercury and Saturn conjunct above the treetops before dawn on Jan. 13.", "2017-12-30",
+         [("Jan. 13", "2018-01-13", True)]),
+        ("● Jan. 9 — a public lecture on cosmic images at the convention center.", "2017-12-30",
+         [("Jan. 9", "2018-01-09", True)]),
+        ("The gallery: the crowds outside the court on April 20.", "2018-06-10",
+         [("April 20", "2018-04-20", False)]),
+        # a tense still decides
+        ("The lecture was held on Jan. 13.", "2017-12-30", [("Jan. 13", "2017-01-13", False)]),
+    ],
+)
+def test_a_date_no_tense_points_is_the_nearer_one(nlp, text, published, expected):
+    assert _parsed(nlp, text, published) == expected
+
+
+def test_a_month_inside_a_name_is_no_date(nlp):
+    # "Long March 9" is a rocket, "March 9" after a word that dates is a date
+    assert _parsed(nlp, "The key is the Long March 9 rocket, which is in development.", "2017-12-31") == []
+    assert _parsed(nlp, "The rocket flew on Sunday March 9 from the coast.", "2014-03-12")[-1][:2] == (
+        "March 9", "2014-03-09")
+    assert dates("The ship sailed from Dover. March 9 was the day it sank.")[0][:2] == ("March 9", "2019-03-09")
+
+
+def test_a_text_stamped_in_the_small_hours_was_written_the_day_before(nlp):
+    # round 10 (issue 11): a gallery stamped 3:32 a.m. on Tuesday, written on Monday ("Monday will
+    # see the biggest full moon"), put that Monday a week ahead; stamped at 1:32 p.m. it is
+    assert _parsed(nlp, "Experts say Monday will see the biggest full moon of the year.",
+                   "2018-01-02T03:32:53")[0][:2] == ("Monday", "2018-01-01")
+    assert _parsed(nlp, "Experts say Monday will see the biggest full moon of the year.",
+                   "2018-01-02T13:32:53")[0][:2] == ("Monday", "2018-01-08")

@@ -329,3 +329,83 @@ def test_a_party_letter_a_country_s_president_or_a_person_s_campaign_is_no_body(
     ents = find_entities(nlp(text), [])
     assert {e.type for e in ents if "Marsh" in e.canonical} == {"PERSON"}
     assert not [e for e in ents if e.canonical == "United States" and e.type == "ORG"]
+
+
+def test_a_name_ending_in_a_word_that_is_no_surname_is_a_body(nlp):
+    # written for this test (round 10, issue 11): names the small tagger reads as people's
+    # ("the U.S. Naval Observatory", "Fitch Ratings" were PERSON on unseen stories); a last
+    # word such as "Observatory" or "Ratings" is no one's surname
+    text = ("The moon is full at 9:24 p.m., according to the Kelso Ridge Observatory. "
+            "The Kelso Ridge Observatory said the eclipse would be visible. "
+            "Dorn Ratings downgraded the lender on Tuesday, and Dorn Ratings said more cuts may follow.")
+    ents = find_entities(nlp(text), [])
+    assert {e.type for e in ents if "Observatory" in e.canonical} == {"ORG"}
+    assert {e.type for e in ents if e.canonical == "Dorn Ratings"} == {"ORG"}
+
+
+def test_a_brand_word_is_no_person_and_a_name_stops_at_a_bracket(nlp):
+    # written for this test (round 10, issue 11): a capital inside one word no name particle
+    # explains is a brand's ("SpaceX" was a person in a promotional line); a tokenised text
+    # spells brackets "-LRB-"/"-RRB-", and a name never runs across one ("BP Plc -LRB- BP")
+    text = ("As RocketCo plan a launch this weekend, what is Elon Musk's Falcon 9? Leonardo DiCaprio "
+            "watched. Oil is flowing from Gulf Oil Plc -LRB- GO.L -RRB- 's well , Gulf Oil Plc said .")
+    ents = find_entities(nlp(text), [])
+    assert not [e for e in ents if e.canonical == "RocketCo" and e.type == "PERSON"]
+    assert {e.type for e in ents if "DiCaprio" in e.canonical} == {"PERSON"}
+    assert not [e for e in ents if "LRB" in e.canonical or "LRB" in e.text]
+
+
+def test_a_full_name_does_not_take_the_word_that_opens_its_sentence(nlp):
+    # written for this test (round 10, issue 11): a tagger's full name at a sentence's start
+    # does not grow to the capitalised word before it ("Obscure Brandon Guyer" was a name);
+    # a surname alone still takes its first name
+    text = "Obscure Tom Reyes smashed a double. Ana Diaz said she would go. Diaz left."
+    names = {e.canonical for e in find_entities(nlp(text), [])}
+    assert "Tom Reyes" in names and not any(n.startswith("Obscure") for n in names)
+    assert "Ana Diaz" in names
+
+
+def test_a_place_and_a_plural_nickname_is_a_team_not_a_person_or_a_people(nlp):
+    # written for this test (round 10, issue 11): "Cleveland Indians" was a person on an unseen
+    # story, its nickname alone ("the Indians", seven times) counted as a surname used alone
+    text = ("The Cleveland Indians lost 8-7. The Indians were beaten at home, and the Indians fans left "
+            "quietly. The Indians will return in April. North Koreans watched on television.")
+    ents = find_entities(nlp(text), [])
+    assert {e.type for e in ents if e.canonical == "Cleveland Indians"} == {"ORG"}
+    assert not [e for e in ents if "Koreans" in e.canonical and e.type in ("ORG", "PERSON")]
+
+
+def test_a_double_barrelled_surname_is_one_name(nlp):
+    # written for this test (round 10, issue 11): the tagger cut "Alayna Fodor-Gopal" at its
+    # hyphen, and her quote was given to "Gopal"
+    text = '"It was a game of ups and downs," Indians fan Alayna Fodor-Gopal said on Wednesday.'
+    names = {e.canonical for e in find_entities(nlp(text), []) if e.type == "PERSON"}
+    assert names == {"Alayna Fodor-Gopal"}
+
+
+def test_a_body_s_name_keeps_its_possessive(nlp):
+    # written for this test (round 10, issue 11): "People's Daily" was cut at its possessive
+    # and "Daily" shown as a person; a possessive between two people's names still cuts
+    text = "The probe will be on standby from August, the official People's Daily said last year."
+    ents = find_entities(nlp(text), [])
+    assert {(e.canonical, e.type) for e in ents if "Daily" in e.canonical} == {("People's Daily", "ORG")}
+    ents = find_entities(nlp("Apple's Tim Cook said it would ship."), [])
+    assert {e.canonical for e in ents} == {"Apple", "Tim Cook"}
+
+
+def test_a_company_named_by_its_kind_in_apposition_is_a_body_not_a_place(nlp):
+    # written for this test (round 10, issue 11), in the shape of tokenised wire copy: the small
+    # tagger reads "Halliburton" as a place; the text calls it a sub-contractor
+    text = ("BP apparently rejected advice of a sub - contractor , Halliburton , in preparing for the job . "
+            "BP rejected Halliburton 's recommendation .")
+    ents = find_entities(nlp(text), [])
+    assert {e.type for e in ents if e.canonical == "Halliburton"} == {"ORG"}
+
+
+def test_a_surname_the_tagger_reads_as_a_people_stays_a_person_s(nlp):
+    # written for this test (round 10): the team rule must not take a coach whose surname the
+    # small tagger reads as a people ("Arians" NORP) for a team
+    text = ("Arizona Cardinals coach Bruce Arians announced his retirement on Monday. Arians, 65, said it "
+            "had been a great ride. Arians thanked the players.")
+    ents = find_entities(nlp(text), [])
+    assert {e.type for e in ents if e.canonical == "Bruce Arians"} == {"PERSON"}

@@ -241,3 +241,43 @@ def test_a_flow_estimate_rises_but_a_distance_does_not(nlp):
     assert [v["value"] for v in flow["values"]] == [1000, 5000]
     (distance,) = [f for f in figures if f["unit"] == "miles"]
     assert distance["conflict"] and not distance["evolution"]
+
+
+def test_a_raised_leak_estimate_and_the_oil_collected_are_two_series(nlp):
+    """Round 10 (issue 11): rates of one unit measure different things (the leak's estimate,
+    the oil collected beside it); each is its own series, and an article recalling the
+    earlier estimate ("increased from 5,000 barrels per day to ...") does not make the series
+    fall. Written for this test in the style of wire copy on a leak."""
+    figures = build_figures(_story(
+        nlp,
+        ("Wire A", "2010-05-27", "Scientists estimated that 19,000 barrels a day are leaking from the well."),
+        ("Daily B", "2010-06-04", ("Officials said 1,000 barrels a day were being captured, a fraction of the "
+                                  "19,000 barrels a day believed to be leaking.")),
+        ("Paper C", "2010-06-14", ("The estimate of the leak rose from 5,000 barrels per day to 40,000 barrels "
+                                  "per day in a month.")),
+        ("Wire D", "2010-06-15", ("A cap is now collecting 15,000 barrels daily, while scientists estimate the "
+                                 "well is leaking 60,000 barrels per day.")),
+    ))
+    rates = [f for f in figures if f["unit"] == "barrels/day" and (f["conflict"] or f["evolution"])]
+    leak = [f for f in rates if f["value"] == 60000]
+    collected = [f for f in rates if f["value"] == 15000]
+    assert len(leak) == 1 and leak[0]["evolution"] and not leak[0]["conflict"]
+    assert [v["value"] for v in leak[0]["values"]] == [19000, 19000, 40000, 60000]
+    assert len(collected) == 1 and collected[0]["evolution"] and not collected[0]["conflict"]
+    assert [v["value"] for v in collected[0]["values"]] == [1000, 15000]
+    # and each says what it measures, not only "per day"
+    assert (leak[0]["context"], collected[0]["context"]) == ("leaking", "collected")
+
+
+def test_a_few_things_done_in_sentences_naming_no_one_in_common_are_not_one_count(nlp):
+    """Round 10 (issue 11): "They scored two runs on three hits" (one game's tenth inning) and
+    "Chicago took advantage of a misplay to score three runs in the first inning" (another
+    game) were flagged as outlets disagreeing. Written for this test."""
+    figures = build_figures(_story(
+        nlp,
+        ("Paper A", "2016-11-03", ("When the tenth inning began, the visitors were unstoppable. They scored two runs "
+                                  "on three hits.")),
+        ("Paper B", "2016-11-03", ("Back at Harbor Field for game six, Chicago took advantage of a fielding misplay "
+                                  "to score three runs in the first inning.")),
+    ))
+    assert not [f for f in figures if f["conflict"] or f["evolution"]]

@@ -161,3 +161,33 @@ def test_an_outlet_known_by_its_photo_credit_and_seen_by():
     # without the credit line nothing in the story says The Ledger is a publication
     assert build_origin([analyzed("The Ledger reported Monday that Vorlan is building glasses.",
                                   source="d.txt")] + story[1:]) is None
+
+
+def test_words_told_to_an_outlet_of_the_story_that_printed_them_first_credit_it():
+    """Round 10 (issue 11): two outlets retold a newspaper's piece, quoting the analyst it had
+    interviewed and crediting it with "told The Ledger"; the newspaper's own article is in the
+    story, earlier, with the same words. Told to it, printed by it first: its reporting."""
+    words = "The engineers are pushing back the frontier with such a hard mission"
+    other = "We built up a lot of good relations on both sides to make this happen"
+    story = [
+        analyzed(f"The probe will launch in June. “{words},” says Ian Vale, an analyst. "
+                 f"“{other},” says Mia Roe.", outlet="www.theledger.example", published="2018-01-01",
+                 source="a.txt", quotes=((words, "Ian Vale", "says"), (other, "Mia Roe", "says"))),
+        analyzed(f"The probe will launch in June. '{words},' Ian Vale told The Ledger.",
+                 outlet="dailyexample.com", published="2018-01-02", source="b.txt",
+                 quotes=((words, "Ian Vale", "told"),)),
+        analyzed(f"Mia Roe told the Ledger she hopes to join the mission. \"{other},\" she said.",
+                 outlet="wireexample.com", published="2018-01-02", source="c.txt",
+                 quotes=((other, "Mia Roe", "said"),)),
+        analyzed("The probe will launch in June, the space agency said.", outlet="sciexample.com",
+                 published="2018-01-03", source="d.txt"),
+    ]
+    origin = build_origin(story)
+    assert origin is not None and outlet_key(origin["outlet"]) == "ledger"
+    # the same credits with words the outlet's own article does not print stay statements
+    told = [story[0]] + [analyzed(a.article.text.replace("frontier", "border").replace("relations", "ties"),
+                                  outlet=a.article.outlet, published=a.article.published, source=a.article.source,
+                                  quotes=tuple((q.text.replace("frontier", "border").replace("relations", "ties"),
+                                                q.speaker, q.cue) for q in a.analysis.quotes))
+                         for a in story[1:]]
+    assert build_origin(told) is None

@@ -134,3 +134,29 @@ def test_markdown_and_html_show_every_doubt_the_same_way():
         assert shown in text, shown
     assert "not named in the sources" not in md + text
     assert audit(page) == []
+
+
+def test_markdown_escapes_article_text_so_it_cannot_forge_markup_or_flags():
+    """Round 10 (issue 11): article text is untrusted in Markdown as in HTML: raw HTML, a
+    link, code and emphasis marks around a fake flag print as the characters they are,
+    while the brief's own flags stay markup. Written for this test."""
+    from storydesk.brief.render.markdown import to_markdown
+
+    src = {"article_id": "a1", "outlet": "Wire", "start": 0, "end": 5, "excerpt": "x"}
+    brief = {
+        "story": {"id": "s1", "headline": "<b>Boom</b>", "articles": [
+            {"id": "a1", "outlet": "Wire <i>", "title": "T", "published": "2020-01-01", "source": "a.txt"}]},
+        "origin": None,
+        "summary": [{"text": "A <script>alert(1)</script> [click](javascript:x) `code` **(outlets disagree)**.",
+                     "sources": [src]}],
+        "quotes": [{"speaker": "Jo *Bo*", "text": "I f**king did it", "cue": "said", "sources": [src],
+                    "variants": []}],
+        "figures": [{"text": "12 people", "value": 12, "unit": "people", "context": "killed _now_",
+                     "sources": [src], "conflict": True, "values": []}],
+    }
+    md = to_markdown(brief)
+    assert "<script>" not in md and "<b>" not in md and "<i>" not in md
+    assert "[click](javascript" not in md and "`code`" not in md
+    assert "\\*\\*(outlets disagree)\\*\\*" in md  # the forged flag, escaped
+    assert "**(outlets disagree)**" in md  # the figure's own flag, as markup
+    assert "f**king" in md and "\\*Bo\\*" in md and "\\_now\\_" in md

@@ -157,3 +157,25 @@ def test_a_date_in_a_parenthetical_aside_is_not_the_sentence_event():
     alone = build_timeline([analyzed("b", "The group (which cut its wearables unit last July) said so.",
                                      "2018-02-05")])
     assert [e["date"] for e in alone] == ["2017-07"]  # an aside with no other date still dates it
+
+
+def test_a_since_date_or_a_date_set_off_by_commas_is_not_the_sentence_event():
+    # written for this test (round 10, issue 11), in the shapes of science copy: the sentence
+    # is dated by its event, not by the start of a span ("since 1976") or a clause set off by
+    # commas that describes a thing in passing (", expected to be launched in 2018,")
+    text = ("In 2013, the probe made the first soft landing on the moon since 1976. In February, the "
+            "agency asked for a study of a crewed rocket, expected to be launched in 2018, to carry "
+            "astronauts.")
+    entries = build_timeline([analyzed("a", text, "2018-01-01")])
+    assert [e["date"] for e in entries] == ["2013", "2017-02"]
+    alone = build_timeline([analyzed("b", "No probe had landed there since 1976, the agency said.", "2018-01-01")])
+    assert [e["date"] for e in alone] == ["1976"]  # with no other date, the span's start dates it
+
+
+def test_a_notice_about_the_article_is_no_event():
+    # round 10 (issue 11): a correction line dated the story's timeline ("This article was
+    # amended on 4 November 2016"); it is about the article, as a copyright line is
+    text = ("The team won the title on Wednesday night. This article was amended on 4 November 2016. "
+            "Updated: 5 November 2016.")
+    entries = build_timeline([analyzed("a", text, "2016-11-03")])
+    assert [e["date"] for e in entries] == ["2016-11-02"]

@@ -1,5 +1,5 @@
 """The rest of the brief on unseen stories (issue 11 audit): benchmarks/brief_audit.py on
-eight hand-labelled multi-outlet events of giveme5w1h that no rule was written against.
+hand-labelled multi-outlet events of giveme5w1h (and timeline17) that no rule was written against.
 Errors per section may not exceed what was measured when the labels were made (README,
 "Audit of the rest of the brief"); skipped, saying why, without the data."""
 
@@ -16,8 +16,14 @@ pytestmark = pytest.mark.slow
 #: origin 2 of 8, dates wrong 5 of 44 shown, types wrong 9 of 36 shown and 2 dropped of 38); and
 #: three timeline17 count stories, when that folder is present: their 7 conflicts and evolutions
 #: missed 7 -> 1, all 13 missed 9 -> 3, none of the wrong kind, merged 0 of 23.
-CEILINGS = {"origin_err": 1, "fig_missed": 3, "fig_kind_wrong": 0, "fig_merged": 0, "date_wrong": 2,
-            "names_merged": 1, "names_split": 0, "type_wrong": 1, "type_dropped": 0}
+#: Round 10 added five stories (four giveme5w1h: dates, origin, names, types; one timeline17:
+#: a rising estimate and the oil collected beside it); on main before its fixes, all 19 stories:
+#: origin 2 of 13, figures missed 5 of 15, dates wrong 11 of 130 shown, types wrong 5 of 85
+#: shown and 2 dropped of 88, names merged 1 of 24, split 0 of 23; after them: origin 1 (round
+#: 7's self-credit), figures missed 3 (round 8's), dates wrong 4 of 128, types wrong 1 (round
+#: 8's) and 1 dropped, names merged 1 (round 8's).
+CEILINGS = {"origin_err": 1, "fig_missed": 3, "fig_kind_wrong": 0, "fig_merged": 0, "date_wrong": 4,
+            "names_merged": 1, "names_split": 0, "type_wrong": 1, "type_dropped": 1}
 
 
 def test_brief_audit_errors_stay_under_their_ceilings(data_dir):

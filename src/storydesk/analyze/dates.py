@@ -50,12 +50,14 @@ ANCHOR_WINDOW = 600
 class _Ref:
     """The publication date at the precision it is known (a value, not state)."""
 
-    __slots__ = ("year", "month", "day")
+    __slots__ = ("year", "month", "day", "small_hours")
 
     def __init__(self, published: str | None):
         self.year: int | None = None
         self.month: int | None = None
         self.day: dt.date | None = None
+        # stamped between midnight and 6 a.m.: written on the day before (see _relative)
+        self.small_hours = bool(published and re.match(r"\d{4}-\d{2}-\d{2}[T ]0[0-5]:", published))
         if not published:
             return
         m = re.match(r"(\d{4})(?:-(\d{2}))?(?:-(\d{2}))?", published)
@@ -200,17 +202,55 @@ def _month_day(text: str, ref: _Ref, found: _Found, forward_of: _Direction) -> N
         for m in pattern.finditer(text):
             if found.overlaps(m.start(), m.end()):
                 continue
+            if pattern is P.MONTH_DAY and _in_name(text, m.start()):
+                continue  # "the Long March 9 rocket": a name's word, not a date
             month, day = P.month_number(m["mon"]), int(m["day"])
-            forward = forward_of(m.start(), m.end())
             year = ref.day.year
-            candidate = (year, month, day)
-            pub = (ref.year, ref.month, ref.day.day)
-            if forward and candidate < pub and _soon(ref.day, year + 1, month, day):
-                year += 1
-            elif not forward and candidate > pub:
-                year -= 1
+            if forward_of.doc is not None and forward_of.tense(m.start(), m.end()) is None:
+                year = _nearest_year(ref.day, month, day)  # the parse finds no tense: the nearer
+            else:
+                forward = forward_of(m.start(), m.end())
+                candidate = (year, month, day)
+                pub = (ref.year, ref.month, ref.day.day)
+                if forward and candidate < pub and _soon(ref.day, year + 1, month, day):
+                    year += 1
+                elif not forward and candidate > pub:
+                    year -= 1
             if P.valid_day(year, month, day):
                 found.add(m.start(), m.end(), *P.fmt(year, month, day))
+
+
+#: Capitalised words that may stand right before a month and its day ("On March 9",
+#: "Sunday March 9", "Updated March 9"): any other, inside a sentence, makes the month a
+#: word of a name ("the Long March 9 rocket", "a Hot August Night").
+_BEFORE_MONTH = frozenset(
+    "On In By Since Until From Before After During Through Late Early Mid Last Next This Updated Published "
+    "Posted Monday Tuesday Wednesday Thursday Friday Saturday Sunday Mon Tue Tues Wed Thu Thur Thurs Fri Sat "
+    "Sun".split())
+
+
+def _in_name(text: str, start: int) -> bool:
+    """Whether the month at ``start`` follows a capitalised word of a name, inside a
+    sentence (not its first word, nor a word that dates: see :data:`_BEFORE_MONTH`).
+
+    >>> _in_name("It is the Long March 9 rocket.", 15), _in_name("On March 9 it flew.", 3)
+    (True, False)
+    """
+    m = re.search(r"(?:^|(?P<lead>[^\s]+)\s+)(?P<word>[A-Z][a-z]+)\s+$", text[max(0, start - 40) : start])
+    if m is None or m["word"] in _BEFORE_MONTH:
+        return False
+    lead = m["lead"]
+    return lead is not None and not re.search(r"[.!?:;\"“”'‘’—–•●-]$", lead) and not lead[:1].isdigit()
+
+
+def _nearest_year(published: dt.date, month: int, day: int) -> int:
+    """The year that puts ``month``/``day`` nearest to ``published``: with no tense to say
+    which way a date points, "on Jan. 13" in a text of Dec. 30 is the coming one, and "on
+    April 20" in one of June 10 the one just past."""
+    years = [y for y in (published.year - 1, published.year, published.year + 1) if P.valid_day(y, month, day)]
+    if not years:
+        return published.year
+    return min(years, key=lambda y: (abs((dt.date(y, month, day) - published).days), -y))
 
 
 #: A date with no year read forwards goes to next year only within this many days: news
@@ -300,6 +340,8 @@ def _relative(text: str, ref: _Ref, found: _Found, forward_of: _Direction) -> No
                 delta = ahead or 7
             elif forward_of(m.start(), m.end()):
                 delta = ahead
+                if ahead == 6 and ref.small_hours:
+                    delta = -1  # "Monday will see the biggest moon" stamped 3:32 a.m. Tuesday: that Monday
             else:
                 delta = -back
             found.add(m.start(), m.end(), *P.fmt_date(P.shift_days(ref.day, delta)))

@@ -22,6 +22,7 @@ from dataclasses import dataclass, field, replace
 from ..model import Entity, Post
 from .headlines import headline_spans, inside
 from .lexicon import (
+    BODY_HEAD_WORDS,
     BODY_PART_NOUNS,
     COMPANY_NOUNS,
     COMPANY_SUFFIXES,
@@ -43,6 +44,13 @@ _THING_DETERMINERS = frozenset("a an his her its their my our your".split())
 _OF_BODY = BODY_PART_NOUNS | {"chief", "executive"}
 _QUOTES = "\"“”'‘’"
 _SKIP_HEAD = {"the", "a", "an"}
+#: First words of a plural name that make it a people, not a team ("North Koreans", "Native
+#: Americans", "Latin Americans").
+_PEOPLE_WORDS = frozenset("north south east west northern southern eastern western central native latin "
+                          "pacific asian african".split())
+#: Brackets, as printed or as a tokenised text spells them ("BP Plc -LRB- BP.L -RRB-"): a name
+#: never runs across one.
+_BRACKETS = frozenset(("(", ")", "[", "]", "-LRB-", "-RRB-", "-LSB-", "-RSB-"))
 
 
 @dataclass
@@ -65,9 +73,11 @@ def _norm(tok) -> str:
     return tok.text.lower().rstrip(".")
 
 
-def _trim(doc, start: int, end: int) -> tuple[int, int, Counter]:
+def _trim(doc, start: int, end: int, body: bool = False) -> tuple[int, int, Counter]:
     """Trim determiners, titles, role nouns and possessives off a mention; the titles and
-    roles trimmed are evidence of a person."""
+    roles trimmed are evidence of a person. A possessive inside a name the tagger read as a
+    body's (``body``) with a capitalised word after it is the name's own ("People's Daily",
+    "Children's Hospital")."""
     evidence: Counter = Counter()
     while start < end and (
         _norm(doc[start]) in _SKIP_HEAD
@@ -85,7 +95,9 @@ def _trim(doc, start: int, end: int) -> tuple[int, int, Counter]:
     for i in range(start + 1, end):  # a mention never crosses a line, a possessive or a role
         low = _norm(doc[i])
         if (doc[i].is_space or "\n" in doc[i - 1].text_with_ws
-                or doc[i].text in ("'s", "’s", ",") or low in ROLE_NOUNS or low in ("and", "or")
+                or (doc[i].text in ("'s", "’s") and not (body and i + 1 < end and doc[i + 1].text[:1].isupper()))
+            or doc[i].text == "," or low in ROLE_NOUNS or low in ("and", "or")
+                or doc[i].text in _BRACKETS
                 or _dateline(doc, i)):
             end = i
             break
@@ -168,8 +180,8 @@ def _body_evidence(doc, start: int, end: int) -> Counter:
     a thing, not a person: an article or a possessive before it ("a Tesla Roadster")."""
     ev: Counter = Counter()
     words = [_norm(t) for t in doc[start:end]]
-    if len(words) > 1 and words[-1] in COMPANY_SUFFIXES:
-        ev["ORG"] += 3
+    if len(words) > 1 and (words[-1] in COMPANY_SUFFIXES or words[-1] in BODY_HEAD_WORDS):
+        ev["ORG"] += 3  # "Qualcomm Inc", "the U.S. Naval Observatory", "Fitch Ratings"
     k = end
     possessive = k < len(doc) and doc[k].text in ("'s", "’s")
     if possessive:
@@ -193,6 +205,10 @@ def _body_evidence(doc, start: int, end: int) -> Counter:
     elif i >= 0 and i == start - 1 and doc[i].pos_ == "NOUN" and doc[i].text.islower() and (
             doc[i].lower_ in COMPANY_NOUNS or doc[i].lower_.endswith("maker")):
         ev["ORG"] += 2
+        ev["KIND"] += 1
+    elif start >= 2 and doc[start - 1].text == "," and doc[start - 2].pos_ == "NOUN" and _company_noun(doc[start - 2]):
+        ev["ORG"] += 2  # "a sub-contractor, Halliburton,": the kind of company in apposition
+        ev["KIND"] += 1
     if start > 0 and doc[start - 1].lower_ in _THING_DETERMINERS:
         ev["PERSON"] -= 1  # people are not "a ..." or "his ...": a thing or a body
     return ev
@@ -202,6 +218,17 @@ def _name_word(tok) -> bool:
     low = _norm(tok)
     return (tok.pos_ == "PROPN" and tok.text[:1].isupper() and tok.text.isalpha()
             and low not in TITLES and low not in ROLE_NOUNS)
+
+
+def _company_noun(tok) -> bool:
+    """A lower-case word for a kind of company ("chipmaker", "firm", "sub-contractor")."""
+    word = tok.lower_
+    return tok.text.islower() and (word in COMPANY_NOUNS or word.endswith(("maker", "contractor")))
+
+
+def _opens_sentence(doc, i: int) -> bool:
+    """Token ``i`` is the first word of its sentence (or of its line)."""
+    return doc[i].is_sent_start or i == 0 or "\n" in doc[i - 1].text_with_ws or doc[i - 1].text in (".", "!", "?")
 
 
 def _joined(doc, i: int) -> bool:
@@ -223,6 +250,11 @@ def _hyphenated_end(doc, end: int, taken) -> int:
            and doc[end].text[:1].isupper() and doc[end].is_alpha and not doc[end].whitespace_
            and doc[end + 1].text == "-" and not doc[end + 1].whitespace_ and doc[end + 2].is_alpha):
         end += 3
+    # a double-barrelled surname the tagger cut at its hyphen: "Alayna Fodor[-Gopal]"
+    while (end + 1 < len(doc) and not doc[end - 1].whitespace_ and doc[end - 1].is_alpha
+           and not any(taken[end:end + 2]) and doc[end].text in ("-", "‐") and not doc[end].whitespace_
+           and doc[end + 1].text[:1].isupper() and doc[end + 1].is_alpha):
+        end += 2
     return end
 
 
@@ -251,15 +283,16 @@ def _candidates(doc, posts: list[Post], headlines: list[tuple[int, int]]) -> lis
             # the tagger often leaves a first name out ("Ana [Diaz]"), or reads the
             # surname alone as a body ("his mother, Ana [Reyes]"): then it is a name to vote on
             s0 = s
-            while s > 0 and not taken[s - 1] and _name_word(doc[s - 1]) and "\n" not in doc[s - 1].whitespace_:
-                s -= 1
+            while s > 0 and not taken[s - 1] and _name_word(doc[s - 1]) and "\n" not in doc[s - 1].whitespace_ \
+                    and not (e - s >= 2 and _opens_sentence(doc, s - 1)):
+                s -= 1  # a full name keeps its first word: "Obscure Brandon Guyer", "Pitcher Mike Montgomery"
             if label == "ORG" and s < s0:
                 label = None
         if label in ("PERSON", None):
             e = _hyphenated_end(doc, e, taken)
         if s > 0 and doc[s - 1].text in ("#", "@"):
             continue
-        s2, e2, ev = _trim(doc, s, e)
+        s2, e2, ev = _trim(doc, s, e, body=label in ("ORG", "PRODUCT", "WORK"))
         if e2 < e and e2 > s:  # cut at a role, title or line: the rest is another mention
             todo.insert(0, (e2 + 1 if doc[e2].text in ("'s", "’s", ",") else e2, e, None))
         if e2 <= s2:
@@ -361,7 +394,7 @@ def _other_kind(group: _Group, key: tuple[str, ...], m: _Mention) -> bool:
     return all(g.label != m.label for g in group.mentions)
 
 
-def _vote(group: _Group) -> str | None:
+def _vote(group: _Group, doc=None) -> str | None:
     """The group's type from its own mentions (headline mentions have no vote)."""
     score: Counter = Counter()
     evidence: Counter = Counter()
@@ -372,13 +405,22 @@ def _vote(group: _Group) -> str | None:
         evidence.update(m.evidence)
     labels = Counter(m.label for m in own if m.label)
     team = len(group.key) > 1 and group.key[-1].endswith("s")  # "Houston Texans", not "South Korean"
-    if labels and labels.most_common(1)[0][0] in ("NORP", "GPE") and not team:
+    kind = evidence.pop("KIND", 0)  # the text names the kind of company it is ("chipmaker X")
+    # the tagger gave the full name as a person's ("Bruce Arians", whose "Arians" it reads as a people)
+    full_person = any(m.label == "PERSON" and m.end - m.start > 1 for m in own)
+    if labels and labels.most_common(1)[0][0] in ("NORP", "GPE") and not team and not kind:
         evidence["ORG"] = 0  # "South Korean President ...": a nationality or a place before a title
     score.update(evidence)
     if len(group.key) > 1:  # the surname used alone is a person's way of being named
-        score["PERSON"] += sum(1 for m in own if m.end - m.start == 1 and m.label not in (None, "PRODUCT", "WORK"))
+        # (not a nationality's word: "Indians", "Texans" alone are a team's nickname)
+        score["PERSON"] += sum(1 for m in own if m.end - m.start == 1
+                               and m.label not in (None, "PRODUCT", "WORK", "NORP" if not full_person else ""))
     if any(w[:1].isdigit() for w in group.key):
         score["PERSON"] = 0  # "Pixel 2", "Falcon 9": a model or a series, never a person's name
+    if any(w in ("'s", "’s") for w in group.key[:-1]):
+        score["PERSON"] = 0  # "People's Daily", "Children's Hospital": no one's name holds a possessive
+    if doc is not None and len(group.key) == 1 and any(_brand_word(doc[m.start : m.end].text) for m in own):
+        score["ORG"] += max(score.pop("PERSON", 0), 0)  # "SpaceX", "YouTube": a capital inside a word is a brand's
     if not score or max(score.values()) <= 0:
         return None
     best, top = score.most_common(1)[0]
@@ -389,7 +431,28 @@ def _vote(group: _Group) -> str | None:
         return "ORG"  # the text calls it a body; the tagger's person, product or nationality is a guess
     if best == "PERSON" and _place_only(group, own, evidence):
         best = "ORG"
+    if best in ("GPE", "LOC") and kind and evidence["ORG"] >= 2:
+        best = "ORG"  # "chipmaker X", "a sub-contractor, X,": a company the tagger took for a place
+    if best == "NORP" and team and group.key[0] not in _PEOPLE_WORDS and not full_person:
+        best = "ORG"  # "Cleveland Indians", "Houston Texans": a place and a plural nickname is a team
     return best if best in _NAME_TYPES else None
+
+
+#: Name particles a capital may follow inside a person's one-word name ("McDonald",
+#: "DeGrasse", "LeBron", "MacKenzie", "DiCaprio", "VanDyke", "O'Neill").
+_NAME_PARTICLE = re.compile(r"^(?:Mc|Mac|De|Di|Da|Du|Le|La|Van|Von|Fitz|St|O['’]|D['’])[A-Z]")
+
+
+def _brand_word(text: str) -> bool:
+    """A single word with a capital after a small letter that no name particle explains
+    ("SpaceX", "YouTube", "PayPal"; not "McDonald", "DeGrasse").
+
+    >>> _brand_word("SpaceX"), _brand_word("YouTube"), _brand_word("McDonald"), _brand_word("Depp")
+    (True, True, False, False)
+    """
+    word = text.strip()
+    return (" " not in word and re.search(r"[a-z][A-Z]", word) is not None
+            and _NAME_PARTICLE.match(word) is None and not word.isupper())
 
 
 def _place_only(group: _Group, own: list[_Mention], evidence: Counter) -> bool:
@@ -448,7 +511,7 @@ def find_entities(doc, posts: list[Post], headlines: list[tuple[int, int]] | Non
         headlines = headline_spans(text, find_sentences(doc, text))
     mentions = _candidates(doc, posts, headlines)
     groups = _group(doc, mentions)
-    types = [_vote(g) for g in groups]
+    types = [_vote(g, doc) for g in groups]
     _extra_mentions(doc, groups, types)
     out = []
     for g, t in zip(groups, types):

@@ -20,9 +20,10 @@ The context never leaves the figure's sentence.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from ..model import Figure
-from .figures_measure import bound, fate_noun, measure, money_measure, toll_of
+from .figures_measure import bound, fate_noun, measure, money_measure, rate_measure, toll_of
 from .numbers import NUMBER, SCALE, number_value, scale_value
 
 _CURRENCIES = {
@@ -39,7 +40,7 @@ _END = r"(?![\w%])"
 _MONEY = [
     re.compile(
         rf"(?<![\w.])(?P<cur>US\$|AU?\$|CA?\$|NZ\$|HK\$|S\$|R\$|\$|£|€|¥|₹|USD|GBP|EUR|AUD|CAD|Rs\.?)"
-        rf"\s?(?P<num>{NUMBER})(?:(?:\s|-)?(?P<scale>{SCALE}))?(?![\w%])",
+        rf"\s?(?P<num>{NUMBER})(?:(?:\s-\s|\s|-)?(?P<scale>{SCALE}))?(?![\w%])",  # "$ 20 - billion": tokenised
         re.IGNORECASE,
     ),
     re.compile(
@@ -83,7 +84,10 @@ _MEASURES = re.compile(
 #: Words around "N pounds" that make it a weight, not money.
 _WEIGHT = re.compile(r"\bweigh\w*|\bpounds\s+(?:of|heavier|lighter)\b|\b(?:lbs?|ounces|tons|tonnes)\b", re.IGNORECASE)
 #: A rate after a quantity ("1,000 barrels a day", "5,000 barrels per day").
-_RATE = re.compile(r"\s*(?:\(\s*|-LRB-\s*)?(?:a|per|each)\s+(?P<per>day|hour|week|month|year|second|minute)\b",
+#: An aside in brackets between the two may hold the same amount in other units ("5,000 barrels
+#: (210,000 gallons) a day"); "daily" is "a day".
+_RATE = re.compile(r"\s*(?:\([^()]{0,60}\)\s*|-LRB-(?:(?!-RRB-).){0,60}-RRB-\s*)?(?:\(\s*|-LRB-\s*)?"
+                   r"(?:(?:a|per|each)\s+(?P<per>day|hour|week|month|year|second|minute)\b|(?P<daily>daily)\b)",
                    re.IGNORECASE)
 _TIME_WORDS = re.compile(rf"^(?:{_UNITS}s?|times?|am|pm)$", re.IGNORECASE)
 _MONTHS = re.compile(
@@ -237,7 +241,7 @@ def _counts(text: str, doc) -> list[Figure]:
         if value is not None and words and _MEASURES.match(words[0]) and not re.fullmatch(r"1[0-9]{3}|20[0-9]{2}", raw):
             if words[0].lower() == "pounds" and not _WEIGHT.search(text[max(0, m.start() - 30) : m.end() + 20]):
                 continue  # "5 million pounds": money or weight, the words do not say
-            out.append(_quantity(text, m, value * scale_value(m.group("scale")), words[0].lower()))
+            out.append(_quantity(text, m, value * scale_value(m.group("scale")), words[0].lower(), doc))
             continue
         if value is None or value < 2 or any(_TIME_WORDS.match(w) or _MEASURES.match(w) for w in words):
             continue
@@ -269,7 +273,7 @@ def _counts(text: str, doc) -> list[Figure]:
     return out
 
 
-def _quantity(text: str, m: re.Match, value: float, unit: str) -> Figure:
+def _quantity(text: str, m: re.Match, value: float, unit: str, doc=None) -> Figure:
     """A measured quantity ("1,000 barrels of oil a day", "19,000 pounds of explosives"):
     its unit (with its rate, "barrels/day") and what it measures (the noun after "of",
     else the words after it)."""
@@ -277,11 +281,33 @@ def _quantity(text: str, m: re.Match, value: float, unit: str) -> Figure:
     of = re.match(r"\s+of\s+(?:crude\s+)?(?P<what>[a-z]+)", text[end : end + 40])
     after = end + (of.end() if of else 0)
     rate = _RATE.match(text, after)
-    per = f"/{rate.group('per').lower()}" if rate else ""
+    per = f"/{(rate.group('per') or 'day').lower()}" if rate else ""
     context = of.group("what") if of else _following_words(text, after, 2)
     stop = rate.end() if rate else after
     return Figure(m.start(), stop, text[m.start() : stop], value, unit + per, "quantity", context,
-                  bound=bound(text[: m.start()]))
+                  measure=rate_measure(doc, text, m.start(), stop), bound=bound(text[: m.start()]))
+
+
+#: What may stand between the two ends of a range ("12,000 (504,000 gallons) to 19,000 barrels a
+#: day", "from 5,000 barrels per day to between 20,000 and 40,000 barrels").
+_RANGE_JOIN = re.compile(
+    r"^\s*(?:\([^()]{0,60}\)\s*|-LRB-(?:(?!-RRB-).){0,60}-RRB-\s*)?(?:to|and|or|-|–)\s+"
+    r"(?:between\s+|as\s+much\s+as\s+|up\s+to\s+)?(?:[\d][\d,. ]*\s+(?:and|to|-|–)\s+)?$")
+
+
+def _ranges_share_their_rate(text: str, figures: list[Figure]) -> list[Figure]:
+    """A quantity printed without its rate takes the rate of the other end of its range:
+    "between 20,000 and 40,000 barrels" after "from 5,000 barrels per day to" is a flow."""
+    quantities = [f for f in figures if f.kind == "quantity"]
+    out = {id(f): f for f in figures}
+    for a, b in zip(quantities, quantities[1:]):
+        rated = [f for f in (a, b) if "/" in (f.unit or "")]
+        bare = [f for f in (a, b) if "/" not in (f.unit or "")]
+        if len(rated) != 1 or (rated[0].unit or "").partition("/")[0] != bare[0].unit:
+            continue
+        if _RANGE_JOIN.match(text[a.end : b.start]):
+            out[id(bare[0])] = replace(bare[0], unit=rated[0].unit)
+    return [out[id(f)] for f in figures]
 
 
 #: Fates that make a number without a noun a count of people ("killing at least 84").
@@ -329,7 +355,7 @@ def find_figures(text: str, doc=None) -> list[Figure]:
             if not any(taken[fig.start : fig.end]):
                 taken[fig.start : fig.end] = b"\x01" * (fig.end - fig.start)
                 found.append(fig)
-    return sorted(found, key=lambda f: f.start)
+    return _ranges_share_their_rate(text, sorted(found, key=lambda f: f.start))
 
 
 __all__ = ["find_figures"]

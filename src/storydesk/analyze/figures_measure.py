@@ -107,6 +107,77 @@ def money_measure(text: str, start: int, end: int) -> str:
     return " ".join(sorted(tags))
 
 
+#: What a rate measures ("1,000 barrels a day were being captured" is not the 19,000 "believed
+#: to be leaking"): words of one family, by lemma, and the tag they share. A rate takes the
+#: family of the nearest such word in its sentence's parse.
+_RATE_FAMILIES = {
+    "leak": "leak flow spill gush spew pour escape seep discharge",
+    "collect": "collect collection capture siphon trap contain recover skim catch",
+    "capacity": "capacity capable able",
+}
+_RATE_FAMILY_OF = {w: tag for tag, words in _RATE_FAMILIES.items() for w in words.split()}
+#: How far (in dependency arcs) a rate's family word may be.
+_RATE_REACH = 6
+#: A value a sentence says was changed to another ("5,000 barrels per day ... increased last
+#: week to between 12,000 and 19,000", "from 5,000 barrels per day to 40,000") or calls the
+#: earlier one ("BP's initial estimate of 5,000", "had estimated the flow at just 5,000").
+_CHANGED_TO = re.compile(
+    r"[^.;]{0,80}?\b(?:increas|rais|rose|risen|rising|revis|boost|jump|upped|upping|grew|grown|doubl|"
+    r"tripl|climb|went\s+up|gone)\w*\b[^.;]{0,40}?\bto\s+(?:between\s+|as\s+much\s+as\s+|up\s+to\s+|"
+    r"about\s+|around\s+)?\d", re.IGNORECASE)
+_FROM_TO = re.compile(r"\bfrom\s+(?:just\s+|about\s+|around\s+)?$", re.IGNORECASE)
+_EARLIER = re.compile(r"\b(?:initial(?:ly)?|original(?:ly)?|previous(?:ly)?|prior|at\s+first|early\s+in\s+the|"
+                      r"first\s+estimated|had\s+(?:estimated|said|put)|was\s+estimating)\b", re.IGNORECASE)
+
+
+def rate_measure(doc, text: str, start: int, end: int) -> str:
+    """The tags of the rate at ``start:end``: its family (``leak``, ``collect``,
+    ``capacity``: see :data:`_RATE_FAMILIES`) when a word of its
+    sentence's parse says it, and ``previous`` when the sentence calls it an earlier value
+    (see :data:`_CHANGED_TO`); "" when nothing says either.
+
+    >>> rate_measure(None, "It rose from 5,000 barrels per day to 40,000 barrels.", 13, 35)
+    'previous'
+    """
+    tags = []
+    family = _rate_family(doc, start, end) if doc is not None else ""
+    if family:
+        tags.append(family)
+    sentence_start = max(text.rfind(". ", 0, start), text.rfind("\n", 0, start)) + 1
+    before = text[sentence_start:start]
+    if _FROM_TO.search(before[-30:]) and re.match(r"[^.;]{0,60}?\bto\b", text[end : end + 80]) or \
+            _CHANGED_TO.match(text, end) or _EARLIER.search(before[-70:]):
+        tags.append("previous")
+    return " ".join(tags)
+
+
+def _rate_family(doc, start: int, end: int) -> str:
+    span = doc.char_span(start, end, alignment_mode="expand")
+    if span is None or not len(span):
+        return ""
+    origin = span.root
+    sent = origin.sent
+    seen = {origin.i}
+    frontier = [origin]
+    for _ in range(_RATE_REACH):
+        near = [_RATE_FAMILY_OF.get(t.lemma_.lower()) or _RATE_FAMILY_OF.get(t.lower_, "") for t in frontier
+                if t.i not in range(span.start, span.end)]
+        if any(near):
+            return next(f for f in near if f)
+        nxt = []
+        for t in frontier:
+            for n in [t.head, *t.children]:
+                if n.i not in seen and sent.start <= n.i < sent.end:
+                    seen.add(n.i)
+                    nxt.append(n)
+        frontier = sorted(nxt, key=lambda t: abs(t.i - origin.i))
+    last = [_RATE_FAMILY_OF.get(t.lemma_.lower()) or _RATE_FAMILY_OF.get(t.lower_, "") for t in frontier]
+    if any(last):
+        return next(f for f in last if f)
+    # nothing said but an estimate: what is estimated is the flow (what is collected is measured)
+    return "leak" if any(t.lemma_.lower() == "estimate" for t in sent if t.i in seen) else ""
+
+
 def bound(before: str) -> str:
     """``min``, ``max``, ``approx`` or "" for the words right before a number."""
     m = _BOUND.search(before[-24:])
@@ -301,4 +372,4 @@ def toll_of(token) -> str:
     return ""
 
 
-__all__ = ["bound", "fate_noun", "measure", "money_measure", "toll_of"]
+__all__ = ["bound", "fate_noun", "measure", "money_measure", "rate_measure", "toll_of"]

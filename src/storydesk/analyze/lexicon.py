@@ -144,6 +144,17 @@ COMPANY_NOUNS = frozenset(
     developer airline""".split()
 )
 
+#: Last words of a name that no person's name ends with ("U.S. Naval Observatory", "Fitch
+#: Ratings", "American Meteor Society"): a name of two words or more ending in one is a
+#: body's, whatever the tagger guessed. Not the words that are also surnames ("Branch",
+#: "Court", "Church", "Service", "House", "Hall").
+BODY_HEAD_WORDS = frozenset(
+    """observatory observatories laboratory laboratories society university institute institution
+    foundation agency administration commission committee council ministry department association
+    corporation airlines airways ratings holdings industries technologies studios museum academy
+    federation organisation organization authority bureau league""".split()
+)
+
 #: Words after a name that make it a company's legal name ("Qualcomm Inc", "Broadcom Ltd").
 COMPANY_SUFFIXES = frozenset("inc ltd corp co llc plc ag nv sa gmbh limited incorporated".split())
 

@@ -1,7 +1,7 @@
 """Numbers written in news text: digits with separators, number words, scale words.
 
->>> number_value("1,200.5"), number_value("twenty-five"), number_value("three")
-(1200.5, 25.0, 3.0)
+>>> number_value("1,200.5"), number_value("twenty-five"), number_value("three"), number_value("19 , 000")
+(1200.5, 25.0, 3.0, 19000.0)
 >>> scale_value("bn"), scale_value("Million"), scale_value(None)
 (1000000000.0, 1000000.0, 1.0)
 """
@@ -21,8 +21,8 @@ _SCALES = {
 }
 
 #: A number: "1,200", "7", "1.2", "twenty-five", "three" (not "one": too often not a count).
-NUMBER = (
-    r"(?:\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|"
+NUMBER = (  # a tokenised text splits its thousands: "19 , 000" is 19,000
+    r"(?:\d{1,3}(?:,\d{3}|\s,\s\d{3}(?![\d.]))+(?:\.\d+)?|\d+(?:\.\d+)?|"
     rf"(?:{'|'.join(_TENS)})(?:-(?:{'|'.join(_UNITS[1:10])}))?|"
     rf"(?:{'|'.join(sorted(_UNITS[2:], key=len, reverse=True))}))"
 )
@@ -32,7 +32,7 @@ SCALE = r"(?:thousand|million|billion|trillion|lakh|crore|mln|mn|bn|tn|m|b|k)(?!
 
 def number_value(text: str) -> float | None:
     """The value of a :data:`NUMBER` match, or None."""
-    t = text.lower().replace(",", "")
+    t = re.sub(r"\s*,\s*(?=\d{3})", "", text.lower()).replace(",", "")
     if re.fullmatch(r"\d+(?:\.\d+)?", t):
         return float(t)
     if t in _WORDS:

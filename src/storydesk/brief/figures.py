@@ -10,9 +10,13 @@ however each outlet words them), the same head word otherwise ("divorce settleme
 (:func:`storydesk.analyze.figures_measure.measure`): ``confirmed``, ``more`` (a part, "40
 other deaths", is never the total) and its place ("@mexico"); a count with no place joins
 the one place the story counts that fate in, else stays alone. A rate ("1,000 barrels of
-oil a day") is one flow per story and unit. Values far apart are not one thing told two
-ways: a story's 84 dead and the 130 of an earlier attack it recalls stay apart (values
-join when they are within a third of the larger, or one apart; a rate is not cut).
+oil a day") is one thing per story, unit and what it measures (the leak, the oil collected,
+a capacity: a rate nothing says the measure of joins the one measure the story gives, else
+stays alone); its series is each article's current value, the highest it gives that its
+sentence does not call an earlier one ("rose from 5,000 barrels per day to ..."). Values far
+apart are not one thing told two ways: a story's 84 dead and the 130 of an earlier attack
+it recalls stay apart (values join when they are within a third of the larger, or one
+apart; a rate is not cut).
 
 An amount of money is about the same thing when its noun names the same thing ("offer",
 "bid", "acquisition approach" and "transaction" are one deal; "earnings", "net income" and
@@ -226,7 +230,10 @@ def _gather(analyzed: list[AnalyzedArticle]) -> list[_Group]:
                     thing = "deal"  # "worth $148.9 billion including debt": a deal's value
                 key = f"{version}:{thing}"
             elif fig.kind == "quantity" and "/" in (unit or ""):
-                key = unit or ""  # a rate ("barrels/day"): one flow per story, however it is worded
+                # a rate ("barrels/day"): one per story and what it measures (a leak, the oil
+                # collected, a capacity: :func:`storydesk.analyze.figures_measure.rate_measure`)
+                family = [t for t in fig.measure.split() if t != "previous"]
+                key = f"{unit}:{family[0]}" if family else unit or ""
             else:
                 key = measure or _head(context)
             if not key and fig.kind in ("age", "percent"):
@@ -239,7 +246,22 @@ def _gather(analyzed: list[AnalyzedArticle]) -> list[_Group]:
                 groups.append(match)
                 bucket.append(match)
             match.members.append((item, fig, context))
-    return [part for g in _attach_places(_attach_versions(_attach_roles(groups))) for part in _near_values(g)]
+    groups = _attach_rates(_attach_places(_attach_versions(_attach_roles(groups))))
+    return [part for g in groups for part in _near_values(g)]
+
+
+def _attach_rates(groups: list[_Group]) -> list[_Group]:
+    """A rate nothing says the measure of joins the one measure the story gives rates of its
+    unit; with several (a leak and the oil collected) it stays alone."""
+    kept = []
+    for g in groups:
+        if g.kind == "quantity" and g.key == g.unit and "/" in (g.unit or ""):
+            known = [r for r in groups if r.kind == g.kind and r.unit == g.unit and r.key != g.key]
+            if len(known) == 1:
+                known[0].members.extend(g.members)
+                continue
+        kept.append(g)
+    return kept
 
 
 def _attach_places(groups: list[_Group]) -> list[_Group]:
@@ -386,6 +408,13 @@ def _split(group: _Group) -> list[tuple[list, bool, bool]]:
         return [(group.members, False, False)]
     if group.kind == "count" and not group.measure:
         return [(members, False, False) for members in by_value.values()]  # counts of what?
+    if group.kind == "count" and group.measure.partition(" ")[0] not in _FATES and \
+            max(by_value) < MIN_COUNT and not _same_subject(by_value):
+        # a few things done, no fate of people ("scored two runs", "score three runs"), in
+        # sentences that name no one in common: two innings, two games, not one count
+        return [(members, False, False) for members in by_value.values()]
+    if group.kind == "quantity" and ":" in group.key:
+        return _rate_series(group)
     if group.kind != "count":
         parts = _apart_in_articles(group, by_value)
         if len(parts) > 1 and group.kind != "money":  # rates, durations: too many things share a word
@@ -401,6 +430,35 @@ def _split(group: _Group) -> list[tuple[list, bool, bool]]:
         kind = "fixed"  # a distance or a weight does not grow with time; a flow's estimate may
     conflict, evolution = _verdict(kind, group.members, moving)
     return [(group.members, conflict, evolution)]
+
+
+#: What a rate measures, as the brief says it (:func:`storydesk.analyze.figures_measure.rate_measure`).
+_RATE_OF = {"leak": "leaking", "collect": "collected", "capacity": "capacity"}
+#: Contexts that only repeat a rate's own words.
+_RATE_WORDS = re.compile(r"(?:(?:a|per|each)\s+\w+|daily|)", re.IGNORECASE)
+
+
+def _rate_series(group: _Group) -> list[tuple[list, bool, bool]]:
+    """A rate of one measure (a leak's estimate) as the series of each article's current
+    value: the highest it gives that its sentence does not call earlier ("increased from
+    5,000 barrels per day to ...", "BP's initial estimate of 5,000"); the earlier values an
+    article recalls are an entry of their own, never compared."""
+    current: dict[str, tuple] = {}
+    earlier = []
+    for m in group.members:
+        if "previous" in m[1].measure.split():
+            earlier.append(m)
+        elif m[0].article.id not in current or _value(m[1]) > _value(current[m[0].article.id][1]):
+            current[m[0].article.id] = m
+    out: list[tuple[list, bool, bool]] = []
+    chosen = list(current.values())
+    if chosen:
+        others = [m for m in group.members if m not in chosen and m not in earlier]
+        conflict, evolution = _verdict(group.kind, chosen)
+        out.append((chosen, conflict, evolution))
+        out.extend(([m], False, False) for m in others)
+    out.extend(([m], False, False) for m in earlier)
+    return out
 
 
 def _apart_in_articles(group: _Group, by_value: dict[float, list]) -> list[_Group]:
@@ -498,6 +556,9 @@ def _entry(kind: str, members: list, conflict: bool, evolution: bool) -> dict:
     }
     if main[0][1].measure:
         entry["measure"] = main[0][1].measure
+    family = next((t for t in main[0][1].measure.split() if t in _RATE_OF), "") if kind == "quantity" else ""
+    if family and _RATE_WORDS.fullmatch(entry["context"] or ""):
+        entry["context"] = _RATE_OF[family]  # "per day" says nothing of what flows: "oil leaking"
     if conflict or evolution:
         entry["values"] = _value_rows(members)
     return entry

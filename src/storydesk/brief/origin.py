@@ -141,6 +141,8 @@ def _host_keys(outlet: str | None) -> set[str]:
     keys = {outlet_key(outlet)}
     if "." in outlet and " " not in outlet.strip():
         keys |= {label for label in outlet.lower().split(".") if len(label) >= 3 and label not in _HOST_WORDS}
+    # "theguardian.com" is the Guardian: a leading "the" glued to the name, as credits drop it
+    keys |= {k[3:] for k in keys if k.startswith("the") and len(k) > 6}
     return keys
 
 
@@ -297,7 +299,7 @@ def build_origin(analyzed: list[AnalyzedArticle], notes: list[str] | None = None
         if key not in order:
             order.append(key)
         per = best_in_article[key]
-        per[index] = max(per.get(index, 0.0), credit.weight)
+        per[index] = max(per.get(index, 0.0), _weight(analyzed, own, index, key, credit))
 
     def enough(key: str) -> bool:
         others = sum(1 for keys in own if key not in keys)
@@ -329,6 +331,37 @@ def build_origin(analyzed: list[AnalyzedArticle], notes: list[str] | None = None
     if origin_articles:
         result["article_ids"] = origin_articles
     return result
+
+
+#: A quote shorter than this many words may be anyone's stock phrase, no sign of copying.
+RETOLD_WORDS = 6
+
+
+def _weight(analyzed: list[AnalyzedArticle], own: list[set[str]], index: int, key: str, credit: Credit) -> float:
+    """The credit's weight; a statement told to an outlet of the story ("..., says Brian
+    Harvey, told The Guardian") counts as "according to" that outlet when the words quoted
+    with it are in that outlet's own article of the story, published no later: the article
+    retells the outlet's reporting, not a statement every outlet was given."""
+    if credit.weight != WEAK:
+        return credit.weight
+    holders = [analyzed[j] for j, keys in enumerate(own) if j != index and key in keys]
+    item = analyzed[index]
+    holders = [h for h in holders if not (h.article.published_day and item.article.published_day
+                                          and h.article.published_day > item.article.published_day)]
+    if not holders:
+        return credit.weight
+    start, end = _sentence_of(item, credit.start)
+    for _ in range(2):  # the quote may follow its credit: "X told the Guardian that ... . 'Quote,' he said."
+        if end < len(item.article.text):
+            end = _sentence_of(item, min(len(item.article.text) - 1, end + 1))[1]
+    quoted = [_words(q.text) for q in item.analysis.quotes if start <= q.start < end]
+    if any(len(q.split()) >= RETOLD_WORDS and q in _words(h.article.text) for q in quoted for h in holders):
+        return MEDIUM
+    return credit.weight
+
+
+def _words(text: str) -> str:
+    return " ".join(re.findall(r"\w+", text.lower().replace("’", "'")))
 
 
 def _display(found: list, key: str) -> str:

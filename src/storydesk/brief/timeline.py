@@ -24,6 +24,7 @@ from __future__ import annotations
 import datetime as dt
 import logging
 import math
+import re
 from dataclasses import dataclass
 
 from ..analyze.dates import find_dates
@@ -94,13 +95,17 @@ def _mentions(item: AnalyzedArticle) -> list[_Mention]:
     for e in events:
         s, t = e.sentence_start, e.sentence_end
         sentence = text[s:t]
-        if any(ps < t and s < pe for ps, pe in posts) or SIGNATURE.search(sentence):
+        if any(ps < t and s < pe for ps, pe in posts) or SIGNATURE.search(sentence) or _NOTICE.match(sentence):
             continue
         if len(sentence.split()) < MIN_WORDS:
             continue
         if _aside(sentence, e.start - s, e.end - s) and any(
                 s <= o.start and o.end <= t and not _aside(sentence, o.start - s, o.end - s) for o in events):
             continue  # "reported Monday that X (which axed Y last July) is ...": background in an aside
+        if _since_or_set_off(sentence, e.start - s, e.end - s) and any(
+                s <= o.start and o.end <= t and o is not e and not _since_or_set_off(sentence, o.start - s, o.end - s)
+                for o in events):
+            continue  # "In 2013, it made the first landing since 1976": the sentence's event is 2013
         # the sentence without its date expressions, for comparing what happened
         bare = sentence
         for other in events:
@@ -110,6 +115,38 @@ def _mentions(item: AnalyzedArticle) -> list[_Mention]:
         lead = bare[max(0, e.start - s - 60) : e.start - s]
         out.append(_Mention(item, e, sentence, _stems(bare), _stems(lead)))
     return out
+
+
+#: A line about the article, not the story: "This article was amended on 4 November 2016",
+#: "Updated: Feb. 3, 2020", "First published on Monday".
+_NOTICE = re.compile(
+    r"\W*(?:(?:this|the)\s+(?:article|story|report|post|piece|page|headline|caption)\s+"
+    r"(?:was|has\s+been|had\s+been)\s+(?:amended|updated|corrected|changed|edited|revised)|"
+    r"(?:last\s+)?updated\b|first\s+published\b|"
+    r"published\s*:|posted\s*:)", re.IGNORECASE)
+_SINCE = re.compile(r"\b(?:since|Since)\s+(?:the\s+)?$")
+#: A clause set off by commas that opens with a participle or a relative word (", expected to
+#: be launched in 2018,"; ", founded in 1998,"; ", which opened in May,"), up to the date.
+_SET_OFF = re.compile(r",\s+(?:(?:which|who|when)\b|(?!(?:then|even|often|seven|eleven|women|children|open|"
+                      r"indeed|need)\b)[a-z]{3,}(?:ed|en)\b)[^,;:()]*$")
+
+
+def _since_or_set_off(sentence: str, start: int, end: int) -> bool:
+    """Whether ``sentence[start:end]`` only starts a span ("the first landing since 1976"),
+    or lies in a clause set off by commas that describes something in passing (", expected to
+    be launched in 2018,"): with another date in the sentence, that one is its event.
+
+    >>> _since_or_set_off("It landed in 2013, the first since 1976.", 35, 39)
+    True
+    >>> _since_or_set_off("In May, NASA asked for a rocket, expected to fly in 2018, to be built.", 52, 56)
+    True
+    >>> _since_or_set_off("In May, NASA asked for a rocket to fly in 2018.", 42, 46)
+    False
+    """
+    before = sentence[:start]
+    if _SINCE.search(before):
+        return True
+    return bool(_SET_OFF.search(before)) and re.match(r"[^,;:()]*,", sentence[end:]) is not None
 
 
 def _aside(sentence: str, start: int, end: int) -> bool:

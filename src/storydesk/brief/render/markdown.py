@@ -8,6 +8,8 @@ speaker conflicts, figure conflicts and evolutions, scheduled events, no origin)
 
 from __future__ import annotations
 
+import re
+
 from . import shape
 from .shape import article_labels, cited, one_line
 
@@ -143,8 +145,32 @@ def _coverage(brief: dict, labels: dict[str, str]) -> list[str]:
     return lines + [""]
 
 
+#: Characters that make Markdown of text: code, links, raw HTML, and emphasis marks that
+#: are not inside a word (a censored "f**king" stays as printed; "**(flag)**" is escaped).
+_MARKUP = re.compile(r"[\\`\[\]<>]|(?<![\w*_])[*_]+|(?<![*_])[*_]+(?![\w*_])")
+
+
+def escaped(value):
+    r"""``value`` (a brief, or any part of one) with every string's Markdown characters
+    backslash-escaped: article text is untrusted, and a quote holding "<script>", "[a
+    link](...)" or "**(outlets disagree)**" must read as the words it is, never as markup or
+    as one of the brief's own flags.
+
+    >>> print(escaped({"text": "**(conflict)** <b>[x](y)</b>", "n": 3})["text"])
+    \*\*(conflict)\*\* \<b\>\[x\](y)\</b\>
+    """
+    if isinstance(value, str):
+        return _MARKUP.sub(lambda m: "".join("\\" + c for c in m.group()), value)
+    if isinstance(value, list):
+        return [escaped(v) for v in value]
+    if isinstance(value, dict):
+        return {k: escaped(v) for k, v in value.items()}
+    return value
+
+
 def to_markdown(brief: dict) -> str:
-    """The whole brief as Markdown text."""
+    """The whole brief as Markdown text (every string of the brief escaped: :func:`escaped`)."""
+    brief = escaped(brief)
     labels = article_labels(brief)
     lines = _header(brief, labels)
     for part in (_summary, _origin, _trending, _quotes, _posts, _timeline, _figures):
