@@ -32,6 +32,10 @@ False
 True
 >>> leans_on_context("But the council said the bridge would reopen.")
 'connective'
+>>> leans_on_context("In doing so, the agency will become the first to land there.")
+'connective'
+>>> leans_on_context("Meanwhile, engineers inspected the bridge.")
+'connective'
 >>> leans_on_context("She later admitted to hitting him.")
 'pronoun'
 >>> leans_on_context("It is unclear whether the bridge will reopen this year.") is None
@@ -82,7 +86,11 @@ _CONNECTIVE = re.compile(
     r"(?:but|however|and|yet|still|so(?!\s+far\b)|or|nor|instead|nevertheless|nonetheless|moreover|furthermore|"
     r"besides|also|then|thus|therefore|hence|otherwise|indeed|rather|in\s+addition|"
     r"in\s+contrast|on\s+the\s+other\s+hand|even\s+so|that\s+said|as\s+a\s+result|by\s+contrast|"
-    r"in\s+turn|after\s+that|because\s+of\s+this|for\s+this\s+reason|at\s+the\s+same\s+time)\b(?![-'’]\w)",
+    r"in\s+turn|after\s+that|because\s+of\s+this|for\s+this\s+reason|at\s+the\s+same\s+time|"
+    r"meanwhile|similarly|likewise|additionally|consequently|accordingly|as\s+such|in\s+fact|after\s+all|"
+    r"for\s+(?:example|instance)|in\s+other\s+words|(?:in|by)\s+doing\s+so|in\s+so\s+doing|to\s+do\s+so|"
+    r"(?:despite|because\s+of|in\s+spite\s+of)\s+(?:this|that|these|those|it)|if\s+(?:so|not)|"
+    r"in\s+that\s+case|to\s+that\s+end|(?:by|since|until|at)\s+(?:then|that\s+(?:time|point)))\b(?![-'’]\w)",
     re.I)
 # ... or with a pronoun or demonstrative that points outside the sentence ("this week" does not)
 _PRONOUN = re.compile(r"(?:he|she|they|it|we|i|you|his|her|their|its|our|my|him|them|this|that|these|"
