@@ -38,7 +38,6 @@ GRID = [  # (label, grouper parameters)
     ("no reported days (time_penalty 0.08 alone)", {"use_reported_days": False}),
     ("recent_floor 0 (before round 7)", {"recent_floor": 0.0}),
     ("time_penalty 0.06", {"time_penalty": 0.06}),
-    ("recent_floor 0", {"recent_floor": 0.0}),
     ("time_penalty 0.1", {"time_penalty": 0.1}),
     ("time_penalty 0.15", {"time_penalty": 0.15}),
     ("recent_floor 0.08", {"recent_floor": 0.08}),
