@@ -33,10 +33,11 @@ from benchmarks.grouping import bcubed, storydesk_labels  # noqa: E402
 
 GRID = [  # (label, grouper parameters)
     ("defaults", {}),
+    ("time_penalty 0.035, no reported days (before round 9)", {"time_penalty": 0.035, "use_reported_days": False}),
+    ("time_penalty 0.035 (with reported days)", {"time_penalty": 0.035}),
+    ("no reported days (time_penalty 0.08 alone)", {"use_reported_days": False}),
     ("recent_floor 0 (before round 7)", {"recent_floor": 0.0}),
     ("time_penalty 0.06", {"time_penalty": 0.06}),
-    ("time_penalty 0.08 (the event set's story level asks for it; the gate fell)", {"time_penalty": 0.08}),
-    ("time_penalty 0.08, recent_floor 0", {"time_penalty": 0.08, "recent_floor": 0.0}),
     ("time_penalty 0.1", {"time_penalty": 0.1}),
     ("time_penalty 0.15", {"time_penalty": 0.15}),
     ("recent_floor 0.08", {"recent_floor": 0.08}),

@@ -53,6 +53,9 @@ class Features:
     outlet: str | None = None
     title: str | None = None
     shingles: frozenset[str] = field(default=frozenset())  # for near-duplicate detection
+    #: Earlier days its lead reports (see :func:`reported_days`): the time of the event it
+    #: covers, which stays put while the coverage's publication dates spread.
+    reported: tuple[datetime, ...] = ()
 
 
 @functools.lru_cache(maxsize=1 << 14)  # news vocabulary is Zipfian: most words repeat (16k: a few MB)
@@ -151,6 +154,41 @@ def shingles(tokens: list[str], size: int = 3) -> frozenset[str]:
     return frozenset(" ".join(tokens[i:i + size]) for i in range(len(tokens) - size + 1))
 
 
+#: How many reported days an article keeps (the first its lead names).
+MAX_REPORTED = 8
+
+
+def reported_days(analysis: Analysis | None, published: datetime | None) -> tuple[datetime, ...]:
+    """The days before the publication day that an article's lead reports: its dated events of
+    day precision in the first :data:`LEAD_CHARS` characters, not scheduled (a date still
+    to come says nothing of what happened), at most :data:`MAX_REPORTED` of them, in the
+    order the text gives them. An article about an event reports the event's day, so a
+    follow-up published weeks later still names the day its story began.
+
+    >>> from storydesk.model import DatedEvent
+    >>> def dated(start, value, scheduled=False):
+    ...     precision = "day" if len(value) == 10 else "month"
+    ...     return DatedEvent(start, start + 5, "x", value, precision, 0, 10, scheduled)
+    >>> a = Analysis("a1", "v", dates=(dated(10, "2016-05-28"), dated(20, "2016-07-01", True),
+    ...     dated(30, "2016-12"), dated(40, "2017-01-02"), dated(5000, "2016-01-01")))
+    >>> [d.isoformat()[:10] for d in reported_days(a, datetime(2017, 1, 1))]
+    ['2016-05-28']
+    """
+    if analysis is None or published is None:
+        return ()
+    out: list[datetime] = []
+    for d in sorted(analysis.dates, key=lambda d: d.start):
+        if d.start >= LEAD_CHARS or d.precision != "day" or d.scheduled:
+            continue
+        day = parse_time(d.value)
+        if day is None or day.date() >= published.date() or day in out:
+            continue
+        out.append(day)
+        if len(out) == MAX_REPORTED:
+            break
+    return tuple(out)
+
+
 def article_features(
     article: Article, analysis: Analysis | None = None, *, now: datetime | None = None
 ) -> Features:
@@ -181,4 +219,5 @@ def article_features(
         outlet=article.outlet,
         title=article.title,
         shingles=shingles(all_words),
+        reported=reported_days(analysis, time) if known else (),
     )

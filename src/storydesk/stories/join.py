@@ -6,7 +6,8 @@ with the stories it shares a term with.
 An article joins the story whose centroid it is most similar to, above ``threshold``
 (``undated_threshold`` when neither side has a time), less a time penalty of
 ``time_penalty`` per doubling of its distance from the story's nearest member beyond
-``window_days`` (:meth:`JoinDecision.penalty`), if it shares ``min_shared`` terms with
+``window_days`` (:meth:`JoinDecision.penalty`; the distance from its own time or from an
+earlier day its lead reports, whichever is nearer), if it shares ``min_shared`` terms with
 it and its cosine with the story's recent members (:mod:`.members`) is ``recent_floor``
 or more. The dated stories it could join are returned too: one of them may be the same
 story split by arrival order (:mod:`.merging`).
@@ -105,15 +106,18 @@ class JoinDecision:
         # differences, not t ± h: those overflow at the ends of the calendar (issue 16)
         return [s for s in self._stories.values() if not s.dated or (s.first - t <= h and t - s.last <= h)]
 
-    def penalty(self, t: datetime | None, story: StoryState) -> float:
+    def penalty(self, t: datetime | None, story: StoryState, reported: tuple[datetime, ...] = ()) -> float:
         """What an article ``t`` away from a story's nearest member in time loses in
         similarity: nothing within the window, then ``time_penalty`` per doubling of the
         gap (nothing when the article's time is unknown). The nearest member, not the
         story's first-to-last span: a story that took one article weeks after the others
-        does not take everything in between for free."""
+        does not take everything in between for free. ``reported``: earlier days the
+        article reports (:func:`.features.reported_days`); the gap is the smallest from
+        its time or one of them, so a follow-up weeks later that names the day its event
+        happened is as close to that event's coverage as the coverage itself."""
         if t is None or not story.dated:
             return 0.0
-        gap = nearest_gap(story.times, t)
+        gap = min(nearest_gap(story.times, x) for x in (t, *reported))
         excess = (gap - self._window) / self._window
         return self.time_penalty * math.log2(1.0 + excess) if excess > 0 else 0.0
 
@@ -195,14 +199,16 @@ class JoinDecision:
                 0.0 if dated else 1.0, gap, newest, math.log2(1.0 + story.size), span]
 
     def _join(
-        self, vec: dict[str, float], t: datetime | None, title: set[str] | None = None
+        self, vec: dict[str, float], t: datetime | None, title: set[str] | None = None,
+        reported: tuple[datetime, ...] = (),
     ) -> tuple[StoryState | None, float, list[tuple[float, StoryState]]]:
         """The story an article of vector ``vec`` at time ``t`` joins (None: it starts
         one), its similarity to it, and the ``(similarity, story)`` of every dated story
         it could have joined (when it is dated). ``title``: the article's title terms
-        (the learned decision looks at them)."""
+        (the learned decision looks at them); ``reported``: the earlier days it reports
+        (see :meth:`penalty`)."""
         if self.join_model is not None:
-            return self._join_learned(self.join_model, vec, t, title or set())
+            return self._join_learned(self.join_model, vec, t, title or set(), reported)
         best, best_sim = None, self.threshold
         joinable: list[tuple[float, StoryState]] = []
         dots = self._dots(vec)
@@ -213,7 +219,7 @@ class JoinDecision:
                 continue
             if found[0] < self.link_threshold * story.size:  # the mean cosine to its articles
                 continue
-            sim = found[0] / math.sqrt(story.norm2) - self.penalty(t, story)
+            sim = found[0] / math.sqrt(story.norm2) - self.penalty(t, story, reported)
             # with a time on neither side nothing keeps a story to its days: ask more
             floor = self.threshold if t is not None or story.dated else self.undated_threshold
             if sim <= floor:
@@ -236,7 +242,8 @@ class JoinDecision:
         return True
 
     def _join_learned(
-        self, model: JoinModel, vec: dict[str, float], t: datetime | None, title: set[str]
+        self, model: JoinModel, vec: dict[str, float], t: datetime | None, title: set[str],
+        reported: tuple[datetime, ...] = (),
     ) -> tuple[StoryState | None, float, list[tuple[float, StoryState]]]:
         """:meth:`_join` by the learned decision: the likeliest story at the model's
         threshold, ``min_shared`` terms in common still asked (one common word does not
@@ -256,5 +263,5 @@ class JoinDecision:
                 joinable.append((p, story))
             if best is None or p > best_p or (p == best_p and story.id < best.id):
                 best, best_p = story, p
-                best_sim = found[0] / math.sqrt(story.norm2) - self.penalty(t, story)
+                best_sim = found[0] / math.sqrt(story.norm2) - self.penalty(t, story, reported)
         return best, best_sim, joinable
