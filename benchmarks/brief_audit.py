@@ -5,7 +5,7 @@ nobody tuned it to.
 
 Multi-outlet events of the Giveme5W1H news_cluster set (technology, science,
 business, sports; none in ``benchmarks/story_set.py``; five from round 7, three added in
-round 8 for names, entity types, origin and dates, three for figures, four in round 10 for
+round 8 for names, entity types, origin and dates, three for figures, four in round 9 for
 dates, origin, names and types), hand-labelled from their texts in
 ``benchmarks/labels/brief/audit.jsonl`` (offsets and text hashes only; see that folder's
 README), and, when ``../shared/data/timeline17`` is there, four count stories of its dated
@@ -136,7 +136,7 @@ STORIES: tuple[StorySpec, ...] = (
         "df8305faa4d8f9e8c2c463ab77b10ac76028297cd928425a23eac3e0.json",  # thetimes.co.uk
         "e5b26d1ba171e91af37d189676f52777020206e009d23ef77a49f3c2.json",  # engadget.com (a newsletter)
     ), ()),
-    # round 10: dates a month ahead and behind, an origin credited by "told X", names and types
+    # round 9: dates a month ahead and behind, an origin credited by "told X", names and types
     StorySpec("january_moons", "audit", (
         "65ab3770aae334d712d7f212d1c71d163155beb4fb143d1a8ad5203a.json",  # washingtonpost.com (a month's sky)
         "965d7456d9ec7568e4df877543dc6c6adbdbc50b8012f1abd15a241c.json",  # rt.com (crawled two weeks late)
@@ -185,7 +185,7 @@ T17_STORIES: tuple[StorySpec, ...] = (
         "haiti_bbc.142", "haiti_bbc.640", "haiti_bbc.932", "haiti_bbc.94", "haiti_bbc.419",
         "haiti_bbc.1439",  # 13 - 15 Jan 2010
     ), ()),
-    # round 10: a flow estimate raised four times, the oil collected rising beside it
+    # round 9: a flow estimate raised four times, the oil collected rising beside it
     StorySpec("bp_flow_estimate", "audit", (
         "bpoil_reuters.1957", "bpoil_guardian.232", "bpoil_bbc.152", "bpoil_washingtonpost.1684",
         "bpoil_guardian.598", "bpoil_bbc.2038", "bpoil_reuters.948", "bpoil_guardian.862",

@@ -242,7 +242,7 @@ def test_a_copyright_year_and_today_as_nowadays_are_not_dates():
 @pytest.mark.parametrize(
     "text, published, expected",
     [
-        # round 10 (issue 11): no tense in the parse says which way a date with no year points
+        # round 9 (issue 11): no tense in the parse says which way a date with no year points
         # (a verbless caption, a listing line, a verb the parser reads as a noun): the nearer
         # reading, so a month's sky calendar written on Dec. 30 is about the coming January
         ("Mercury and Saturn conjunct above the treetops before dawn on Jan. 13.", "2017-12-30",
@@ -268,7 +268,7 @@ def test_a_month_inside_a_name_is_no_date(nlp):
 
 
 def test_a_text_stamped_in_the_small_hours_was_written_the_day_before(nlp):
-    # round 10 (issue 11): a gallery stamped 3:32 a.m. on Tuesday, written on Monday ("Monday will
+    # round 9 (issue 11): a gallery stamped 3:32 a.m. on Tuesday, written on Monday ("Monday will
     # see the biggest full moon"), put that Monday a week ahead; stamped at 1:32 p.m. it is
     assert _parsed(nlp, "Experts say Monday will see the biggest full moon of the year.",
                    "2018-01-02T03:32:53")[0][:2] == ("Monday", "2018-01-01")

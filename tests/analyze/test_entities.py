@@ -332,7 +332,7 @@ def test_a_party_letter_a_country_s_president_or_a_person_s_campaign_is_no_body(
 
 
 def test_a_name_ending_in_a_word_that_is_no_surname_is_a_body(nlp):
-    # written for this test (round 10, issue 11): names the small tagger reads as people's
+    # written for this test (round 9, issue 11): names the small tagger reads as people's
     # ("the U.S. Naval Observatory", "Fitch Ratings" were PERSON on unseen stories); a last
     # word such as "Observatory" or "Ratings" is no one's surname
     text = ("The moon is full at 9:24 p.m., according to the Kelso Ridge Observatory. "
@@ -344,7 +344,7 @@ def test_a_name_ending_in_a_word_that_is_no_surname_is_a_body(nlp):
 
 
 def test_a_brand_word_is_no_person_and_a_name_stops_at_a_bracket(nlp):
-    # written for this test (round 10, issue 11): a capital inside one word no name particle
+    # written for this test (round 9, issue 11): a capital inside one word no name particle
     # explains is a brand's ("SpaceX" was a person in a promotional line); a tokenised text
     # spells brackets "-LRB-"/"-RRB-", and a name never runs across one ("BP Plc -LRB- BP")
     text = ("As RocketCo plan a launch this weekend, what is Elon Musk's Falcon 9? Leonardo DiCaprio "
@@ -356,7 +356,7 @@ def test_a_brand_word_is_no_person_and_a_name_stops_at_a_bracket(nlp):
 
 
 def test_a_full_name_does_not_take_the_word_that_opens_its_sentence(nlp):
-    # written for this test (round 10, issue 11): a tagger's full name at a sentence's start
+    # written for this test (round 9, issue 11): a tagger's full name at a sentence's start
     # does not grow to the capitalised word before it ("Obscure Brandon Guyer" was a name);
     # a surname alone still takes its first name
     text = "Obscure Tom Reyes smashed a double. Ana Diaz said she would go. Diaz left."
@@ -366,7 +366,7 @@ def test_a_full_name_does_not_take_the_word_that_opens_its_sentence(nlp):
 
 
 def test_a_place_and_a_plural_nickname_is_a_team_not_a_person_or_a_people(nlp):
-    # written for this test (round 10, issue 11): "Cleveland Indians" was a person on an unseen
+    # written for this test (round 9, issue 11): "Cleveland Indians" was a person on an unseen
     # story, its nickname alone ("the Indians", seven times) counted as a surname used alone
     text = ("The Cleveland Indians lost 8-7. The Indians were beaten at home, and the Indians fans left "
             "quietly. The Indians will return in April. North Koreans watched on television.")
@@ -376,7 +376,7 @@ def test_a_place_and_a_plural_nickname_is_a_team_not_a_person_or_a_people(nlp):
 
 
 def test_a_double_barrelled_surname_is_one_name(nlp):
-    # written for this test (round 10, issue 11): the tagger cut "Alayna Fodor-Gopal" at its
+    # written for this test (round 9, issue 11): the tagger cut "Alayna Fodor-Gopal" at its
     # hyphen, and her quote was given to "Gopal"
     text = '"It was a game of ups and downs," Indians fan Alayna Fodor-Gopal said on Wednesday.'
     names = {e.canonical for e in find_entities(nlp(text), []) if e.type == "PERSON"}
@@ -384,7 +384,7 @@ def test_a_double_barrelled_surname_is_one_name(nlp):
 
 
 def test_a_body_s_name_keeps_its_possessive(nlp):
-    # written for this test (round 10, issue 11): "People's Daily" was cut at its possessive
+    # written for this test (round 9, issue 11): "People's Daily" was cut at its possessive
     # and "Daily" shown as a person; a possessive between two people's names still cuts
     text = "The probe will be on standby from August, the official People's Daily said last year."
     ents = find_entities(nlp(text), [])
@@ -394,7 +394,7 @@ def test_a_body_s_name_keeps_its_possessive(nlp):
 
 
 def test_a_company_named_by_its_kind_in_apposition_is_a_body_not_a_place(nlp):
-    # written for this test (round 10, issue 11), in the shape of tokenised wire copy: the small
+    # written for this test (round 9, issue 11), in the shape of tokenised wire copy: the small
     # tagger reads "Halliburton" as a place; the text calls it a sub-contractor
     text = ("BP apparently rejected advice of a sub - contractor , Halliburton , in preparing for the job . "
             "BP rejected Halliburton 's recommendation .")
@@ -403,7 +403,7 @@ def test_a_company_named_by_its_kind_in_apposition_is_a_body_not_a_place(nlp):
 
 
 def test_a_surname_the_tagger_reads_as_a_people_stays_a_person_s(nlp):
-    # written for this test (round 10): the team rule must not take a coach whose surname the
+    # written for this test (round 9): the team rule must not take a coach whose surname the
     # small tagger reads as a people ("Arians" NORP) for a team
     text = ("Arizona Cardinals coach Bruce Arians announced his retirement on Monday. Arians, 65, said it "
             "had been a great ride. Arians thanked the players.")

@@ -179,7 +179,7 @@ def test_money_measure_reads_version_part_and_debt():
 
 
 def test_a_rate_is_read_through_an_aside_a_tokenised_number_and_a_range(nlp):
-    # Written for this test (round 10, issue 11) in the style of tokenised wire copy on a leak:
+    # Written for this test (round 9, issue 11) in the style of tokenised wire copy on a leak:
     # "19 , 000" is how a tokenised text prints 19,000; "(210,000 gallons)" stands between an
     # amount and its rate; "daily" is a rate; a range's bare end takes the other end's rate
     text = ("The well leaks 12,000 - 19 , 000 barrels a day . BP said 5,000 barrels ( 210,000 gallons ) a day "
@@ -191,7 +191,7 @@ def test_a_rate_is_read_through_an_aside_a_tokenised_number_and_a_range(nlp):
 
 
 def test_a_rate_says_what_it_measures_and_whether_it_is_an_earlier_value(nlp):
-    # Written for this test (round 10, issue 11): the oil collected is not the oil leaking, a
+    # Written for this test (round 9, issue 11): the oil collected is not the oil leaking, a
     # capacity neither; a value a sentence says was raised is the earlier one
     text = ("Officials said 1,000 barrels a day were being captured , a fraction of the 19,000 barrels a day "
             "believed to be leaking . Siphoning capacity will reach 28,000 barrels per day next week . "
@@ -201,6 +201,6 @@ def test_a_rate_says_what_it_measures_and_whether_it_is_an_earlier_value(nlp):
 
 
 def test_tokenised_money_keeps_its_scale():
-    # round 10 (issue 11): a tokenised text splits "$20-billion" into "$ 20 - billion"
+    # round 9 (issue 11): a tokenised text splits "$20-billion" into "$ 20 - billion"
     got = [(f.text, f.value) for f in find_figures("BP set up a $ 20 - billion fund for claims .")]
     assert got == [("$ 20 - billion", 20e9)]

@@ -244,7 +244,7 @@ def test_a_flow_estimate_rises_but_a_distance_does_not(nlp):
 
 
 def test_a_raised_leak_estimate_and_the_oil_collected_are_two_series(nlp):
-    """Round 10 (issue 11): rates of one unit measure different things (the leak's estimate,
+    """Round 9 (issue 11): rates of one unit measure different things (the leak's estimate,
     the oil collected beside it); each is its own series, and an article recalling the
     earlier estimate ("increased from 5,000 barrels per day to ...") does not make the series
     fall. Written for this test in the style of wire copy on a leak."""
@@ -270,7 +270,7 @@ def test_a_raised_leak_estimate_and_the_oil_collected_are_two_series(nlp):
 
 
 def test_a_few_things_done_in_sentences_naming_no_one_in_common_are_not_one_count(nlp):
-    """Round 10 (issue 11): "They scored two runs on three hits" (one game's tenth inning) and
+    """Round 9 (issue 11): "They scored two runs on three hits" (one game's tenth inning) and
     "Chicago took advantage of a misplay to score three runs in the first inning" (another
     game) were flagged as outlets disagreeing. Written for this test."""
     figures = build_figures(_story(

@@ -164,7 +164,7 @@ def test_an_outlet_known_by_its_photo_credit_and_seen_by():
 
 
 def test_words_told_to_an_outlet_of_the_story_that_printed_them_first_credit_it():
-    """Round 10 (issue 11): two outlets retold a newspaper's piece, quoting the analyst it had
+    """Round 9 (issue 11): two outlets retold a newspaper's piece, quoting the analyst it had
     interviewed and crediting it with "told The Ledger"; the newspaper's own article is in the
     story, earlier, with the same words. Told to it, printed by it first: its reporting."""
     words = "The engineers are pushing back the frontier with such a hard mission"

@@ -137,7 +137,7 @@ def test_markdown_and_html_show_every_doubt_the_same_way():
 
 
 def test_markdown_escapes_article_text_so_it_cannot_forge_markup_or_flags():
-    """Round 10 (issue 11): article text is untrusted in Markdown as in HTML: raw HTML, a
+    """Round 9 (issue 11): article text is untrusted in Markdown as in HTML: raw HTML, a
     link, code and emphasis marks around a fake flag print as the characters they are,
     while the brief's own flags stay markup. Written for this test."""
     from storydesk.brief.render.markdown import to_markdown

@@ -160,7 +160,7 @@ def test_a_date_in_a_parenthetical_aside_is_not_the_sentence_event():
 
 
 def test_a_since_date_or_a_date_set_off_by_commas_is_not_the_sentence_event():
-    # written for this test (round 10, issue 11), in the shapes of science copy: the sentence
+    # written for this test (round 9, issue 11), in the shapes of science copy: the sentence
     # is dated by its event, not by the start of a span ("since 1976") or a clause set off by
     # commas that describes a thing in passing (", expected to be launched in 2018,")
     text = ("In 2013, the probe made the first soft landing on the moon since 1976. In February, the "
@@ -173,7 +173,7 @@ def test_a_since_date_or_a_date_set_off_by_commas_is_not_the_sentence_event():
 
 
 def test_a_notice_about_the_article_is_no_event():
-    # round 10 (issue 11): a correction line dated the story's timeline ("This article was
+    # round 9 (issue 11): a correction line dated the story's timeline ("This article was
     # amended on 4 November 2016"); it is about the article, as a copyright line is
     text = ("The team won the title on Wednesday night. This article was amended on 4 November 2016. "
             "Updated: 5 November 2016.")

@@ -16,7 +16,7 @@ pytestmark = pytest.mark.slow
 #: origin 2 of 8, dates wrong 5 of 44 shown, types wrong 9 of 36 shown and 2 dropped of 38); and
 #: three timeline17 count stories, when that folder is present: their 7 conflicts and evolutions
 #: missed 7 -> 1, all 13 missed 9 -> 3, none of the wrong kind, merged 0 of 23.
-#: Round 10 added five stories (four giveme5w1h: dates, origin, names, types; one timeline17:
+#: Round 9 added five stories (four giveme5w1h: dates, origin, names, types; one timeline17:
 #: a rising estimate and the oil collected beside it); on main before its fixes, all 19 stories:
 #: origin 2 of 13, figures missed 5 of 15, dates wrong 11 of 130 shown, types wrong 5 of 85
 #: shown and 2 dropped of 88, names merged 1 of 24, split 0 of 23; after them: origin 1 (round
