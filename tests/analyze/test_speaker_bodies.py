@@ -38,3 +38,31 @@ def test_a_body_that_only_reports_is_not_made_a_speaker(nlp):
             "lawmakers, the Financial Times reported.\n")
     q = _quote(nlp, text, "weakens the alliance")
     assert q.speaker != "Financial Times"
+
+
+BODY_PRONOUNS = (
+    "Flights resumed on Tuesday after a two-day halt.\n\n"
+    "The Norwegian Maritime Authority has denied doing anything wrong.\n\n"
+    '"At no point did we stop any ship from leaving port," they said in a statement on their website.\n\n'
+    "The Norwegian Maritime Authority blamed the Coast Guard for the delay.\n\n"
+    '"We acted on the information we had at the time," it said.\n'
+)
+
+
+def test_it_or_they_after_a_sentence_whose_subject_is_one_body_is_that_body(nlp):
+    # once null: "they said" after the one organisation the sentence before is about
+    q = _quote(nlp, BODY_PRONOUNS, "At no point")
+    assert q.speaker == "Norwegian Maritime Authority"
+    assert q.speaker_type == "organization"
+    assert BODY_PRONOUNS[q.speaker_start:q.speaker_end] == "they"
+
+
+def test_it_after_a_sentence_naming_two_bodies_stays_unresolved(nlp):
+    # the Coast Guard, named there too, may be "it"
+    assert _quote(nlp, BODY_PRONOUNS, "We acted on").speaker is None
+
+
+def test_it_after_a_sentence_about_people_is_no_body(nlp):
+    text = ("Regulators in Oslo asked the Norwegian Maritime Authority to act on Thursday.\n\n"
+            '"We take these reports seriously and act quickly," it said.\n')
+    assert _quote(nlp, text, "take these reports").speaker is None
