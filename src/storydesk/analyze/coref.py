@@ -358,6 +358,44 @@ def resolve_pronoun(doc, tok, people: People, quoted, text: str | None = None,
     return found.canonical
 
 
+_BODY_PRONOUNS = ("it", "they")
+
+
+def _body(e: Entity) -> bool:
+    return e.type == "ORG" or e.type == "PERSON" and body_name(e.canonical)
+
+
+def _body_pronoun(doc, tok, entities: list[Entity], quoted, text: str) -> str | None:
+    """The organisation an it/they speaker stands for ("Big Machine have denied doing
+    anything wrong. // "...," they said in a statement"): the pronoun is the subject of
+    a speech verb with no subject before it in its own sentence, and the sentence before
+    has one subject, naming one organisation, and names no person and no other
+    organisation outside quotation marks (who else "it" could be); else None."""
+    if tok.dep_ not in _SUBJ or not is_cue(tok.head):
+        return None
+    sent = tok.sent
+    start = max(sent.start_char, text.rfind("\n", 0, tok.idx) + 1)
+    if any(t.dep_ in _SUBJ and start <= t.idx < tok.idx and not quoted(t.idx) for t in sent):
+        return None
+    prev = _previous_sentence(doc, sent, quoted)
+    if prev is None:
+        return None
+    subjects = [t for t in prev if t.dep_ in _SUBJ and t.head == prev.root and not quoted(t.idx)]
+    if len(subjects) != 1 or any(c.dep_ == "conj" for c in subjects[0].children):
+        return None  # "Apple and Google said": either may be "it"
+    subject = subjects[0]
+    lo, hi = subject.left_edge.idx, subject.right_edge.idx + len(subject.right_edge)
+    named = {e.canonical for e in entities if lo <= e.start < hi and _body(e)}
+    if len(named) != 1:
+        return None
+    name = named.pop()
+    for e in entities:
+        if prev.start_char <= e.start < tok.idx and not quoted(e.start) and e.canonical != name and (
+                e.type == "PERSON" or _body(e)):
+            return None  # someone else named there may be meant
+    return name
+
+
 def _name_after_body(doc, head, entities: list[Entity], quoted) -> str | None:
     """"U.S. Ambassador to the United Nations Nikki Haley said": a role whose
     prepositional phrase names a body and ends with a person's name, the name right
@@ -596,6 +634,10 @@ def speaker_of(doc, start: int, end: int, entities: list[Entity], people: People
         role = pronoun_role(doc, span.root, people, text)
         if role is not None:  # "An American witness said ... "...," he told reporters."
             return text[role.start:role.end] if text else doc.text[role.start:role.end], "role", s_char, e_char
+    if span.root.lower_ in _BODY_PRONOUNS:
+        body = _body_pronoun(doc, span.root, entities, quoted, doc.text if text is None else text)
+        if body is not None:  # "Big Machine denied it. // "...," they said in a statement"
+            return body, "organization", s_char, e_char
     if span.root.lower_ in PRONOUN_GENDER or span.root.pos_ == "PRON":
         return None, None, s_char, e_char
     body = body_by_kind(span, people.bodies)

@@ -263,6 +263,14 @@ def gather(scene: Scene, window: tuple[int, int], quote: tuple[int, int], region
                 f["publish_cue"] = 1.0
                 if kind in ("org", "noun", "norp"):
                     f["org_publish"] = 1.0
+            if kind == "org" and speech and not f.get("publish_cue"):
+                # a body that speaks ("the South Korean Foreign Ministry said", "Boeing
+                # said") is weighed as a named person is: the tagger's person/organisation
+                # split says nothing about who speaks (the same name typed a person got the
+                # quote), and PolNeAR has too few speaking bodies to weigh them apart
+                del f["k_org"]
+                f["k_person"] = 1.0
+                kind = "person"
         if tok.dep_ in ("dobj", "dative", "iobj") and is_cue(head):
             f["obj_speech"] = 1.0
         if _addressee(tok):
