@@ -8,6 +8,8 @@ from __future__ import annotations
 from dataclasses import replace
 from datetime import datetime, timedelta
 
+import pytest
+
 from storydesk.model import Analysis, Article, DatedEvent
 from storydesk.stories.features import Features, article_features, reported_days
 from storydesk.stories.grouping import StoryGrouper
@@ -75,3 +77,19 @@ def test_reported_days_are_the_lead_s_earlier_days_and_only_for_a_dated_article(
     assert reported_days(analysis, None) == ()
     undated = replace(article, published=None)
     assert article_features(undated, analysis).reported == ()
+
+
+def test_a_headline_has_no_lead_to_report_a_day_so_it_pays_the_gentler_penalty():
+    grouper, sid = _grouper_with_story()
+    story = grouper.story_state(sid)
+    later = datetime(2016, 7, 15)  # seven weeks on
+    full, headline = grouper.penalty(later, story), grouper.penalty(later, story, lead=False)
+    assert 0.0 < headline < full
+    assert headline / full == pytest.approx(grouper.headline_time_penalty / grouper.time_penalty)
+    # which articles have a lead: a headline or a blurb has not, an article's body has
+    title = "Cincinnati zoo gorilla shot after boy falls into enclosure"
+    blurb = Article(id="h", text=title, source="x", format="text", title=title, published="2016-05-29")
+    body = replace(blurb, text=title + ". Keepers shot Harambe, a 17-year-old western lowland gorilla, on Saturday "
+                   "after a four-year-old boy climbed through a barrier and fell into the moat of his enclosure. "
+                   "Firefighters said the boy was taken to hospital with minor injuries; the zoo will reopen Tuesday.")
+    assert not article_features(blurb).lead and article_features(body).lead

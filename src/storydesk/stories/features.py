@@ -56,7 +56,14 @@ class Features:
     #: Earlier days its lead reports (see :func:`reported_days`): the time of the event it
     #: covers, which stays put while the coverage's publication dates spread.
     reported: tuple[datetime, ...] = ()
+    #: Whether it has a lead that could report such days (a body of :data:`MIN_LEAD_WORDS`
+    #: content words or more): False for a headline or a blurb of a sentence or two.
+    lead: bool = True
 
+
+#: Content words (stop words aside) below which a text is a headline or a blurb, with no lead
+#: to report earlier days: about two sentences of news prose.
+MIN_LEAD_WORDS = 20
 
 @functools.lru_cache(maxsize=1 << 14)  # news vocabulary is Zipfian: most words repeat (16k: a few MB)
 def normalise_word(word: str) -> str | None:
@@ -220,4 +227,5 @@ def article_features(
         title=article.title,
         shingles=shingles(all_words),
         reported=reported_days(analysis, time) if known else (),
+        lead=not article.headline_only and len(body_words) >= MIN_LEAD_WORDS,
     )

@@ -39,7 +39,9 @@ offensives months apart; the event set's continuing stories ask for 0.08 to 0.15
 distance is from the article's time or from an earlier day its lead reports
 (:attr:`.features.Features.reported`), whichever is nearer: a follow-up weeks later
 that names the day its event happened is judged as close to that event's coverage, so
-the stronger penalty keeps apart what is new and not what looks back (see README).
+the stronger penalty keeps apart what is new and not what looks back (see README). A
+headline or a blurb has no lead to report such a day, so it pays round 8's gentler
+``headline_time_penalty`` (0.035) instead: a headline-only stream keeps what it had.
 
 ``join_model`` replaces these hand-set rules by a logistic decision over the same
 evidence (:class:`.join.JoinModel`, fitted by ``benchmarks/fit_join.py``); it did not
@@ -118,6 +120,7 @@ class StoryGrouper(StoryMerging):
         article_terms: int = 150,
         idf_buckets: int = 1 << 18,
         time_penalty: float = 0.08,
+        headline_time_penalty: float = 0.035,
         horizon_days: float = 365.0,
         idf_warmup: int = 100,
         min_shared: int = 2,
@@ -142,8 +145,8 @@ class StoryGrouper(StoryMerging):
             raise ValueError(f"duplicate_threshold must be in (0, 1], got {duplicate_threshold!r}")
         if max_terms < 10 or article_terms < 10 or idf_buckets < 1024:
             raise ValueError("max_terms and article_terms must be >= 10, idf_buckets >= 1024")
-        if time_penalty < 0 or horizon_days < window_days:
-            raise ValueError("time_penalty must be >= 0 and horizon_days >= window_days")
+        if time_penalty < 0 or headline_time_penalty < 0 or horizon_days < window_days:
+            raise ValueError("time_penalty and headline_time_penalty must be >= 0 and horizon_days >= window_days")
         if idf_warmup < 0:
             raise ValueError(f"idf_warmup must be at least 0, got {idf_warmup!r}")
         if min_shared < 1:
@@ -180,6 +183,7 @@ class StoryGrouper(StoryMerging):
         self.undated_threshold = undated_threshold
         self.idf_warmup = idf_warmup
         self.time_penalty = time_penalty
+        self.headline_time_penalty = headline_time_penalty
         self.horizon_days = horizon_days
         self._horizon = timedelta(days=horizon_days)
         self.threshold = threshold
@@ -359,7 +363,7 @@ class StoryGrouper(StoryMerging):
         vec = self.vector(features)
         title = set(words(features.title)) if self.join_model is not None and features.title else set()
         reported = features.reported if t is not None and self.use_reported_days else ()
-        best, best_sim, joinable = self._join(vec, t, title, reported)
+        best, best_sim, joinable = self._join(vec, t, title, reported, features.lead)
         buckets = self._count_df(features)
         if best is None:
             sid = story_id_for(features.article_id)

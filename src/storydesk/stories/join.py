@@ -91,6 +91,7 @@ class JoinDecision:
     link_threshold: float
     recent_floor: float
     time_penalty: float
+    headline_time_penalty: float
     max_terms: int
     _window: timedelta
     _horizon: timedelta
@@ -106,7 +107,8 @@ class JoinDecision:
         # differences, not t ± h: those overflow at the ends of the calendar (issue 16)
         return [s for s in self._stories.values() if not s.dated or (s.first - t <= h and t - s.last <= h)]
 
-    def penalty(self, t: datetime | None, story: StoryState, reported: tuple[datetime, ...] = ()) -> float:
+    def penalty(self, t: datetime | None, story: StoryState, reported: tuple[datetime, ...] = (),
+                lead: bool = True) -> float:
         """What an article ``t`` away from a story's nearest member in time loses in
         similarity: nothing within the window, then ``time_penalty`` per doubling of the
         gap (nothing when the article's time is unknown). The nearest member, not the
@@ -114,12 +116,15 @@ class JoinDecision:
         does not take everything in between for free. ``reported``: earlier days the
         article reports (:func:`.features.reported_days`); the gap is the smallest from
         its time or one of them, so a follow-up weeks later that names the day its event
-        happened is as close to that event's coverage as the coverage itself."""
+        happened is as close to that event's coverage as the coverage itself. An article
+        with no ``lead`` (a headline, a blurb) can report no such day, so it pays the gentler
+        ``headline_time_penalty`` instead."""
         if t is None or not story.dated:
             return 0.0
         gap = min(nearest_gap(story.times, x) for x in (t, *reported))
         excess = (gap - self._window) / self._window
-        return self.time_penalty * math.log2(1.0 + excess) if excess > 0 else 0.0
+        rate = self.time_penalty if lead else self.headline_time_penalty
+        return rate * math.log2(1.0 + excess) if excess > 0 else 0.0
 
     def similarity(self, vec: dict[str, float], story: StoryState) -> float:
         if story.norm2 <= 0:
@@ -200,15 +205,15 @@ class JoinDecision:
 
     def _join(
         self, vec: dict[str, float], t: datetime | None, title: set[str] | None = None,
-        reported: tuple[datetime, ...] = (),
+        reported: tuple[datetime, ...] = (), lead: bool = True,
     ) -> tuple[StoryState | None, float, list[tuple[float, StoryState]]]:
         """The story an article of vector ``vec`` at time ``t`` joins (None: it starts
         one), its similarity to it, and the ``(similarity, story)`` of every dated story
         it could have joined (when it is dated). ``title``: the article's title terms
         (the learned decision looks at them); ``reported``: the earlier days it reports
-        (see :meth:`penalty`)."""
+        and whether it has a ``lead`` (see :meth:`penalty`)."""
         if self.join_model is not None:
-            return self._join_learned(self.join_model, vec, t, title or set(), reported)
+            return self._join_learned(self.join_model, vec, t, title or set(), reported, lead)
         best, best_sim = None, self.threshold
         joinable: list[tuple[float, StoryState]] = []
         dots = self._dots(vec)
@@ -219,7 +224,7 @@ class JoinDecision:
                 continue
             if found[0] < self.link_threshold * story.size:  # the mean cosine to its articles
                 continue
-            sim = found[0] / math.sqrt(story.norm2) - self.penalty(t, story, reported)
+            sim = found[0] / math.sqrt(story.norm2) - self.penalty(t, story, reported, lead)
             # with a time on neither side nothing keeps a story to its days: ask more
             floor = self.threshold if t is not None or story.dated else self.undated_threshold
             if sim <= floor:
@@ -243,7 +248,7 @@ class JoinDecision:
 
     def _join_learned(
         self, model: JoinModel, vec: dict[str, float], t: datetime | None, title: set[str],
-        reported: tuple[datetime, ...] = (),
+        reported: tuple[datetime, ...] = (), lead: bool = True,
     ) -> tuple[StoryState | None, float, list[tuple[float, StoryState]]]:
         """:meth:`_join` by the learned decision: the likeliest story at the model's
         threshold, ``min_shared`` terms in common still asked (one common word does not
@@ -263,5 +268,5 @@ class JoinDecision:
                 joinable.append((p, story))
             if best is None or p > best_p or (p == best_p and story.id < best.id):
                 best, best_p = story, p
-                best_sim = found[0] / math.sqrt(story.norm2) - self.penalty(t, story, reported)
+                best_sim = found[0] / math.sqrt(story.norm2) - self.penalty(t, story, reported, lead)
         return best, best_sim, joinable
