@@ -156,6 +156,34 @@ def _records(n: int, start: int = 0) -> list[str]:
     ]
 
 
+def _alive() -> set[int]:
+    """The pids of this machine's live processes (zombies aside: they hold no memory)."""
+    out = set()
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:  # gone while read
+            continue
+        if fields[0] != "Z":
+            out.add(int(stat.parent.name))
+    return out
+
+
+def _children(pid: int) -> set[int]:
+    """Every live descendant of ``pid`` (read from /proc)."""
+    parents: dict[int, int] = {}
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            parents[int(stat.parent.name)] = int(stat.read_text().rsplit(")", 1)[1].split()[1])
+        except (OSError, ValueError, IndexError):
+            continue
+    found, frontier = set(), {pid}
+    while frontier:
+        frontier = {c for c, p in parents.items() if p in frontier} - found
+        found |= frontier
+    return found
+
+
 def _count(db: Path) -> int:
     try:
         with sqlite3.connect(f"file:{db}?mode=ro", uri=True, timeout=5) as conn:
@@ -164,10 +192,12 @@ def _count(db: Path) -> int:
         return 0
 
 
-@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs named pipes")
+@pytest.mark.skipif(not hasattr(os, "mkfifo") or not Path("/proc/self/stat").exists(),
+                    reason="needs named pipes and /proc")
 def test_sigkill_midway_loses_nothing_committed_and_a_rerun_completes(tmp_path):
     """The batch ends with a named pipe nobody writes to, so the ingest cannot finish by
-    itself: it is killed as soon as the first articles are committed, while it writes."""
+    itself: it is killed as soon as the first articles are committed, while it writes. Its
+    worker processes leave with it (they stayed behind, each with the model, before)."""
     first, rest = _records(120), _records(20, start=120)
     (tmp_path / "a.jsonl").write_text("\n".join(first) + "\n")
     pipe = tmp_path / "z.jsonl"
@@ -181,9 +211,15 @@ def test_sigkill_midway_loses_nothing_committed_and_a_rerun_completes(tmp_path):
         assert proc.poll() is None, proc.stderr.read()
         assert time.monotonic() < deadline, "ingest stored nothing in 120 s"
         time.sleep(0.002)
+    workers = _children(proc.pid)
     proc.send_signal(signal.SIGKILL)
     assert proc.wait(timeout=30) == -signal.SIGKILL
     proc.stderr.close()
+    # its worker processes (and what they forked) leave with it, model and all
+    deadline = time.monotonic() + 15
+    while workers & _alive() and time.monotonic() < deadline:
+        time.sleep(0.2)
+    assert not workers & _alive(), f"processes left behind by the killed ingest: {sorted(workers & _alive())}"
 
     with sqlite3.connect(db) as conn:  # the store opens, whole, with whole articles
         assert conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok"

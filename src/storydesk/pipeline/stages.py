@@ -22,6 +22,9 @@ from __future__ import annotations
 
 import functools
 import logging
+import os
+import threading
+import time
 from collections.abc import Mapping
 
 from ..model import Analysis, Article, Rejection
@@ -42,8 +45,29 @@ def worker_nlp(model: str):
 
 
 def warm_up(model: str) -> None:
-    """Load the model of a worker process before its first task."""
+    """Load the model of a worker process before its first task; the worker leaves when
+    the process that started it is gone (:func:`leave_with_parent`)."""
+    leave_with_parent()
     worker_nlp(model)
+
+
+#: How often a worker looks whether the process that started it is still there, in seconds.
+PARENT_POLL_SECONDS = 1.0
+
+
+def leave_with_parent(poll: float = PARENT_POLL_SECONDS) -> None:
+    """End this process within ``poll`` seconds of its parent's death. A pool worker waits
+    for tasks on a queue whose write end it holds itself, so it never sees a parent that
+    was killed (``kill -9`` of ``storydesk ingest``): without this, each worker, the model
+    it holds and its budget worker stayed behind for good."""
+    parent = os.getppid()
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(poll)
+        os._exit(1)  # nothing of this process's is the store's: the writer was the parent
+
+    threading.Thread(target=watch, name="storydesk-parent-watch", daemon=True).start()
 
 
 @functools.cache
