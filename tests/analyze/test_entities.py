@@ -409,3 +409,16 @@ def test_a_surname_the_tagger_reads_as_a_people_stays_a_person_s(nlp):
             "had been a great ride. Arians thanked the players.")
     ents = find_entities(nlp(text), [])
     assert {e.type for e in ents if e.canonical == "Bruce Arians"} == {"PERSON"}
+
+
+def test_two_names_joined_by_a_hyphen_are_two_people_not_one_surname(nlp):
+    # written for this test (round 10, issue 11): "The Johnny Depp-Amber Heard case" gave the
+    # name "Johnny Depp-Amber" (a double-barrelled surname), and "Amber" alone later in the
+    # article then promoted to it, so her words were shown under that invented name
+    text = ("The Martin Reyes-Clara Olsen case has taken a new turn. In a recording, Clara can be "
+            'heard admitting that she lied. "I made it all up," she says in the tape.')
+    names = {e.canonical for e in find_entities(nlp(text), []) if e.type == "PERSON"}
+    assert not any("-" in n for n in names), names
+    assert not any(n.endswith("Reyes-Clara") for n in names)
+    quotes = analyze_article(_article(text), nlp).quotes
+    assert [q.speaker for q in quotes if "made it all up" in q.text] in ([None], ["Clara"], ["Clara Olsen"])

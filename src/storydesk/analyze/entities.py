@@ -250,12 +250,22 @@ def _hyphenated_end(doc, end: int, taken) -> int:
            and doc[end].text[:1].isupper() and doc[end].is_alpha and not doc[end].whitespace_
            and doc[end + 1].text == "-" and not doc[end + 1].whitespace_ and doc[end + 2].is_alpha):
         end += 3
-    # a double-barrelled surname the tagger cut at its hyphen: "Alayna Fodor[-Gopal]"
+    # a double-barrelled surname the tagger cut at its hyphen: "Alayna Fodor[-Gopal]"; not
+    # two names paired by a hyphen ("the Johnny Depp-Amber Heard case"), where another
+    # capitalised word follows the part after the hyphen on the same line
     while (end + 1 < len(doc) and not doc[end - 1].whitespace_ and doc[end - 1].is_alpha
            and not any(taken[end:end + 2]) and doc[end].text in ("-", "‐") and not doc[end].whitespace_
-           and doc[end + 1].text[:1].isupper() and doc[end + 1].is_alpha):
+           and doc[end + 1].text[:1].isupper() and doc[end + 1].is_alpha
+           and not _name_follows(doc, end + 2)):
         end += 2
     return end
+
+
+def _name_follows(doc, i: int) -> bool:
+    """Token ``i`` is a capitalised word that goes on the name before it ("Depp-Amber
+    [Heard]"), not a new sentence or line."""
+    return (i < len(doc) and doc[i - 1].whitespace_ == " " and doc[i].is_alpha
+            and doc[i].text[:1].isupper() and not _opens_sentence(doc, i))
 
 
 def _candidates(doc, posts: list[Post], headlines: list[tuple[int, int]]) -> list[_Mention]:
