@@ -19,18 +19,18 @@ import random
 import threading
 import time
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from ..config import Settings
 from ..desk import Desk
-from ..model import Article, Rejection
+from ..model import Article
 from ..store import Store
 from ..store import feeds as db
-from ..stories.tracker import PostItem
 from .clock import Clock, SystemClock, epoch, iso
 from .fetch import Fetcher
 from .memory import trim, warm_up
 from .poll import PollResult, Prepared, SharedReads, poll_feed
+from .post_intake import PostIntake, StreamPost
 from .schedule import WEEK, backoff, max_age, rate_interval, retry_after
 from .streams import PostStream, StreamError, open_stream
 from .urls import canonical_url
@@ -41,8 +41,6 @@ log = logging.getLogger(__name__)
 #: (and so which feeds speed up).
 TRENDING_EVERY = 300.0
 TRENDING_EVERY_REAL = 5.0
-#: Real seconds between two saves of a busy stream's cursor.
-CURSOR_EVERY = 1.0
 #: Items waiting for the writer before stream threads wait too.
 QUEUE_SIZE = 5000
 #: Polls (their articles first) come before posts, but one item in this many is a post when
@@ -92,20 +90,6 @@ class _Poll:
     result: PollResult
 
 
-@dataclass
-class _Post:
-    spec: str
-    item: PostItem | Rejection | StreamError
-    cursor: str | None
-
-
-@dataclass
-class _StreamState:
-    cursor: str | None = None
-    new: int = 0
-    saved_at: float = field(default_factory=time.monotonic)
-
-
 class Watcher:
     """Polls the store's feeds and follows post streams (``posts``: ``--posts`` specs,
     see :mod:`.streams`; ``streams``: stream objects) until :attr:`stop` is set. An
@@ -144,7 +128,7 @@ class Watcher:
         self._trending: set[int] = set()
         self._trending_at = float("-inf")
         self._trending_real = float("-inf")
-        self._stream_state: dict[str, _StreamState] = {}
+        self._intake = PostIntake(desk, self.clock, self.stats)
         self._threads: list[threading.Thread] = []
         self._shared = SharedReads()
         self._current: PollResult | None = None  # the poll whose entries are being stored
@@ -177,7 +161,7 @@ class Watcher:
                     self._handle(item)
         finally:
             self.stop.set()
-            self._flush_cursors()
+            self._intake.flush()
             self.fetcher.close()
             for thread in self._threads:
                 thread.join(timeout=0.5)
@@ -206,9 +190,7 @@ class Watcher:
             self._spawn(f"storydesk-fetch-{number}", self._work, store)
         self._spawn("storydesk-schedule", self._schedule, store)
         for stream in self._streams:
-            state = db.stream_state(self.store, stream.spec)
-            self._stream_state[stream.spec] = _StreamState(cursor=state["cursor"] if state else None)
-            self._spawn(f"storydesk-posts-{stream.spec}", self._follow, stream)
+            self._spawn(f"storydesk-posts-{stream.spec}", self._follow, stream, self._intake.resume(stream.spec))
 
     def _spawn(self, name: str, target, *args) -> None:
         thread = threading.Thread(target=target, args=args, name=name, daemon=True)
@@ -304,8 +286,8 @@ class Watcher:
             if self.stats.articles + self.stats.edits > articles and time.monotonic() - self._trimmed_at >= TRIM_EVERY:
                 trim()  # pages read and parsed: their memory back to the system, not kept in arenas
                 self._trimmed_at = time.monotonic()
-        elif isinstance(item, _Post):
-            self._store_post(item)
+        elif isinstance(item, StreamPost):
+            self._intake.store(item)
 
     def _apply(self, result: PollResult) -> None:
         feed = result.feed
@@ -447,57 +429,15 @@ class Watcher:
             ))
 
     # -- post streams -----------------------------------------------------------------------------
-    def _follow(self, stream: PostStream) -> None:
+    def _follow(self, stream: PostStream, cursor: str | None) -> None:
         def emit(item, cursor) -> bool:
-            return self._put(_Post(stream.spec, item, cursor))
+            return self._put(StreamPost(stream.spec, item, cursor))
 
         try:
-            stream.run(self._stream_state[stream.spec].cursor, emit, self.stop)
+            stream.run(cursor, emit, self.stop)
         except Exception as exc:  # a stream's bug stops that stream, not the desk
             log.exception("post stream %s failed", stream.spec)
             emit(StreamError(f"stopped by an internal error: {type(exc).__name__}: {exc}"), None)
-
-    def _store_post(self, item: _Post) -> None:
-        state = self._stream_state.setdefault(item.spec, _StreamState())
-        now = iso(self.clock.time())
-        if isinstance(item.item, StreamError):
-            log.warning("post stream %s: %s", item.spec, item.item.message)
-            db.save_stream(self.store, item.spec, now, error=item.item.message)
-            return
-        if isinstance(item.item, Rejection):
-            self.stats.rejected += 1
-            self.store.add_rejection(item.item)
-        else:
-            post = item.item
-            story_id = self._linked_story(post)
-            if self.desk.tracker.add_post(post, story_id=story_id):
-                self.stats.posts += 1
-                self.stats.posts_linked += story_id is not None
-                state.new += 1
-        if item.cursor is not None:
-            state.cursor = item.cursor
-        if time.monotonic() - state.saved_at >= CURSOR_EVERY:
-            self._save_cursor(item.spec, state, now)
-
-    def _linked_story(self, post: PostItem) -> str | None:
-        """The story of a stored article the post links to."""
-        for link in post.links:
-            article_id = db.article_with_url(self.store, [u for u in (canonical_url(link), link) if u is not None])
-            if article_id is not None:
-                return db.story_of_article(self.store, article_id)
-        return None
-
-    def _save_cursor(self, spec: str, state: _StreamState, now: str) -> None:
-        db.save_stream(self.store, spec, now, cursor=state.cursor, new_posts=state.new)
-        state.new, state.saved_at = 0, time.monotonic()
-
-    def _flush_cursors(self) -> None:
-        now = iso(self.clock.time())
-        for spec, state in self._stream_state.items():
-            try:
-                self._save_cursor(spec, state, now)
-            except Exception:  # the store may be closing under a crash: the cursor lags a second
-                log.exception("could not save the cursor of %s", spec)
 
 
 def _reader(store: Store) -> Store:
