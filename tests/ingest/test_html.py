@@ -95,3 +95,24 @@ def test_page_in_a_declared_legacy_encoding_is_decoded_for_text_and_raw():
     assert article.title == "Café reopens"
     assert "serving crème brûlée" in article.text and "“We are back,” she said." in article.text
     assert "<title>Café reopens</title>" in article.raw and "\ufffd" not in article.raw
+
+
+def test_a_link_inside_a_sentence_keeps_its_words():
+    # written for this test (round 10): trafilatura's precision mode drops an inline link
+    # wrapped in an element whose class it takes for boilerplate, mid-sentence ("has
+    # reported that for his role"), so the article said something its page does not
+    page = (
+        b"<html><head><title>League fines coach</title></head><body><article>"
+        b"<h1>League fines coach</h1>"
+        b"<p>The league spent Monday trying to move on from the brawl that ended Thursday's game "
+        b"between the two rivals, and both clubs were fined for their part in it.</p>"
+        b"<p>Our insider Dana Reyes has reported that <span class=\"link\"><a href=\"/news/fine\">"
+        b"the league will fine the coach</a></span> for his role in the brawl. His part in it was "
+        b"the talk of the week among fans and former players alike.</p>"
+        b"<p>The coach said he would not appeal, and that his team would now focus on the next "
+        b"game, at home on Sunday against the league leaders.</p>"
+        b"</article></body></html>"
+    )
+    found = extract_html(page)
+    assert found is not None
+    assert "has reported that the league will fine the coach for his role" in found.text

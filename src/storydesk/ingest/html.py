@@ -14,7 +14,11 @@ Extraction is a short cascade, each step for a failure seen on real pages
    precision mode trusts is a reprint notice);
 3. readability-lxml's text instead, when it holds what trafilatura found and more than as
    much again: trafilatura stopped early (at an inline ad or a widget mid-article);
-4. a first line that repeats the page's title is dropped: the title is kept apart, in
+4. a line precision mode cut words out of mid-sentence (an inline link in an element
+   whose class it takes for boilerplate: "has reported that [the NFL will fine him] for
+   his role") is taken whole from readability's text when readability has the same line
+   with the words in place (:func:`restore_cut_words`);
+5. a first line that repeats the page's title is dropped: the title is kept apart, in
    ``Article.title``.
 """
 
@@ -108,6 +112,42 @@ def covers(longer: str, shorter: str) -> float:
     return sum(min(c, have[g]) for g, c in want.items()) / sum(want.values())
 
 
+#: A line taken whole from the fuller text has at most this many times the cut line's words.
+RESTORE_AT_MOST = 1.5
+
+
+def restore_cut_words(text: str, fuller: str) -> str:
+    r"""``text`` with each line that another extractor's ``fuller`` text of the page holds
+    only with more words in it (same first and last words, every word of the line in
+    order, at most :data:`RESTORE_AT_MOST` times as many) replaced by that fuller line.
+
+    >>> restore_cut_words("He has reported that for his role in the fight on Sunday.\nNext.",
+    ...                   "Intro.\nHe has reported that the league will fine him for his role in the fight on Sunday.")
+    'He has reported that the league will fine him for his role in the fight on Sunday.\nNext.'
+    """
+    fuller_lines = [(line.strip(), _WORD.findall(line.lower())) for line in fuller.splitlines()]
+    printed = {tuple(words) for _, words in fuller_lines}
+    at = 0  # the lines of the two texts come in the same order: a repeated line is matched in turn
+    out = []
+    for line in text.splitlines():
+        words = _WORD.findall(line.lower())
+        whole = None
+        if len(words) >= 8 and tuple(words) not in printed:  # not a line of its own there (a list's items)
+            for i in range(at, len(fuller_lines)):
+                longer = fuller_lines[i][1]
+                if (len(words) < len(longer) <= RESTORE_AT_MOST * len(words) and longer[:3] == words[:3]
+                        and longer[-3:] == words[-3:] and _in_order(words, longer)):
+                    whole, at = fuller_lines[i][0], i + 1
+                    break
+        out.append(whole if whole is not None else line)
+    return "\n".join(out)
+
+
+def _in_order(words: list[str], longer: list[str]) -> bool:
+    rest = iter(longer)
+    return all(w in rest for w in words)
+
+
 def _norm(line: str) -> str:
     return " ".join(_WORD.findall(line.lower()))
 
@@ -154,6 +194,8 @@ def extract_html(data: bytes | str, url: str | None = None) -> Extracted | None:
     if len(fuller) > LONGER * len(text) and covers(fuller, text) >= COVERS:
         log.debug("readability's text is fuller (%d > %d chars): using it", len(fuller), len(text))
         text = fuller
+    elif fuller:
+        text = restore_cut_words(text, fuller)
     text = drop_title_line(text, meta.get("title"))
     if not is_article_text(text):
         log.debug("too little text for an article: %r", text[:80])
