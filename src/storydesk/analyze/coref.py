@@ -443,6 +443,12 @@ def speaker_name(doc, start: int, end: int, entities: list[Entity], people: Peop
                      and child.left_edge.idx <= e.start < child.right_edge.idx + len(child.right_edge)}
             if len(named) == 1:
                 return named.pop()
+        if child.dep_ == "acl" and child.lemma_.lower() in ("name", "call") and not quoted(child.idx):
+            # "a company official named Ana Ruiz": the name the participle gives the role
+            named = {e.canonical for o in child.children if o.dep_ == "oprd" for e in entities
+                     if e.type == "PERSON" and o.left_edge.idx <= e.start < o.idx + len(o)}
+            if len(named) == 1:
+                return named.pop()
     after = _name_after_body(doc, head, entities, quoted)
     if after is not None:
         return after
@@ -629,6 +635,9 @@ def speaker_of(doc, start: int, end: int, entities: list[Entity], people: People
             if e.canonical == name and (e.start < e_char and s_char < e.end or lo <= e.start < hi):
                 s_char, e_char = min(s_char, e.start), max(e_char, e.end)
         kind = "person" if ("PERSON" in types or not types) and not body_name(name) else "organization"
+        if kind == "person" and name == head.text and any(c.dep_ == "det" for c in head.children) and (
+                head.ent_type_ == "NORP" or re.fullmatch(r"[A-Z][a-z]+(?:wo)?man", name)):
+            return None, None, s_char, e_char  # "the German said", "the Dutchman": a nationality, no one's name
         return name, kind, s_char, e_char
     if span.root.lower_ in PRONOUN_GENDER:
         role = pronoun_role(doc, span.root, people, text)
