@@ -222,7 +222,7 @@ def main(argv: list[str] | None = None) -> dict[str, dict[str, float]]:
     p.add_argument("--errors", action="store_true", help="also list the wrong and missing speakers of the dev stories")
     p.add_argument("--split", choices=("dev", "test"), default=None, help="one split (default: both)")
     p.add_argument("--groups", action="store_true",
-                   help="also one row per group of dev stories (Giveme5W1H events, round-8, round-9 and round-10 pages)")
+                   help="also one row per group of dev stories (Giveme5W1H events, rounds 8-9 pages, round 10)")
     args = p.parse_args(argv)
     require(args.data / "data")
     stories = load_story_set(args.data, args.split, needs=("quotes",))
