@@ -124,3 +124,15 @@ def test_a_nationality_as_an_epithet_is_no_ones_name(nlp):
     for words in ("really tricky", "car in front"):
         speaker, _ = _speaker(nlp, text, words)
         assert speaker not in ("German", "Dutchman")
+
+
+def test_an_according_to_in_the_next_paragraph_does_not_relay_a_quote(nlp):
+    # round 10: the parser ran a quote's sentence over the paragraph's end, and the next
+    # paragraph's "according to" made the quote look relayed, so its speaker was dropped
+    text = ("Union leader Paul Grant told thousands of nurses on the lawn that the state should spend "
+            "its reserves on hospitals.\n\n"
+            "\u201cThe crisis is now, and we need action now,\u201d Grant said to cheers from the crowd. "
+            "\u201cThe issue is money, and the state has the money.\u201d\n\n"
+            "Nearly 200 clinics closed because of the rally, according to the nurses unions. "
+            "The unions said more than 9,000 people registered for the rally.\n")
+    assert _speaker(nlp, text, "the state has the money")[0] == "Paul Grant"
