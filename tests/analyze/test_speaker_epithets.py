@@ -136,3 +136,14 @@ def test_an_according_to_in_the_next_paragraph_does_not_relay_a_quote(nlp):
             "Nearly 200 clinics closed because of the rally, according to the nurses unions. "
             "The unions said more than 9,000 people registered for the rally.\n")
     assert _speaker(nlp, text, "the state has the money")[0] == "Paul Grant"
+
+
+def test_a_relative_named_by_a_possessor_role_is_not_the_possessor(nlp):
+    # round 10 probe: "the victim's mother" resolved through "the victim" (tied to the dead boy by
+    # an apposition) and gave his mother's words to him; the role of the phrase is its head
+    text = ("The victim, Tom Berg, was 19.\n\n"
+            "\"He was a gentle boy who loved football,\" the victim's mother told reporters.\n\n"
+            "The boy, Pat Lee, was rescued on Sunday.\n\n"
+            "\"We are so grateful to the firefighters,\" the boy's father said.\n")
+    assert _speaker(nlp, text, "gentle boy")[0] != "Tom Berg"
+    assert _speaker(nlp, text, "so grateful")[0] != "Pat Lee"

@@ -452,7 +452,8 @@ def speaker_name(doc, start: int, end: int, entities: list[Entity], people: Peop
     after = _name_after_body(doc, head, entities, quoted)
     if after is not None:
         return after
-    role = next((r for r in people.roles if r.start <= span.start_char < r.end), None)
+    # the role must be the phrase's head: "the victim's mother" is not the victim
+    role = next((r for r in people.roles if r.start <= span.start_char < r.end and r.start <= head.idx < r.end), None)
     if role is not None and not any(t.dep_ == "poss" and t.pos_ == "PROPN" for t in span):
         return resolve_role_mention(doc, role, people, quoted)
     if inside:
