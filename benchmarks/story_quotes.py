@@ -100,9 +100,10 @@ def _words(text: str, start: int, end: int) -> set[int]:
 
 
 def _role_head(phrase: str) -> str:
-    """The role's head noun: its last word before any "for"/"of"/"at"/"with"/"from"
-    phrase ("A spokesperson for the US State Department" -> "spokesperson")."""
-    phrase = re.split(r"\s(?:for|of|at|with|from)\s", phrase.lower(), maxsplit=1)[0]
+    """The role's head noun: its last word before any "for"/"of"/"at"/"with"/"from"/"on"
+    phrase ("A spokesperson for the US State Department" -> "spokesperson", "A doctor on the
+    scene" -> "doctor")."""
+    phrase = re.split(r"\s(?:for|of|at|with|from|on)\s", phrase.lower(), maxsplit=1)[0]
     words = [w for w in _WORD.findall(phrase) if w not in _DETERMINERS]
     head = words[-1] if words else ""
     return head[:-1] if head.endswith("s") and len(head) > 3 else head
@@ -222,7 +223,7 @@ def main(argv: list[str] | None = None) -> dict[str, dict[str, float]]:
     p.add_argument("--errors", action="store_true", help="also list the wrong and missing speakers of the dev stories")
     p.add_argument("--split", choices=("dev", "test"), default=None, help="one split (default: both)")
     p.add_argument("--groups", action="store_true",
-                   help="also one row per group of dev stories (Giveme5W1H events, round-8 pages, round-9 pages)")
+                   help="also one row per group of dev stories (Giveme5W1H events, rounds 8-9 pages, round 10)")
     args = p.parse_args(argv)
     require(args.data / "data")
     stories = load_story_set(args.data, args.split, needs=("quotes",))
@@ -234,7 +235,7 @@ def main(argv: list[str] | None = None) -> dict[str, dict[str, float]]:
         if chosen:
             ordered[f"storydesk ({split})"] = score(chosen, [briefs[s.name] for s in chosen])
         if args.groups and split == "dev":
-            for g in ("giveme5w1h", "pages8", "pages9"):
+            for g in ("giveme5w1h", "pages8", "pages9", "round10"):
                 part = [s for s in chosen if group(s.name) == g]
                 if part:
                     ordered[f"storydesk (dev, {g})"] = score(part, [briefs[s.name] for s in part])

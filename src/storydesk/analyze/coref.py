@@ -443,10 +443,17 @@ def speaker_name(doc, start: int, end: int, entities: list[Entity], people: Peop
                      and child.left_edge.idx <= e.start < child.right_edge.idx + len(child.right_edge)}
             if len(named) == 1:
                 return named.pop()
+        if child.dep_ == "acl" and child.lemma_.lower() in ("name", "call") and not quoted(child.idx):
+            # "a company official named Ana Ruiz": the name the participle gives the role
+            named = {e.canonical for o in child.children if o.dep_ == "oprd" for e in entities
+                     if e.type == "PERSON" and o.left_edge.idx <= e.start < o.idx + len(o)}
+            if len(named) == 1:
+                return named.pop()
     after = _name_after_body(doc, head, entities, quoted)
     if after is not None:
         return after
-    role = next((r for r in people.roles if r.start <= span.start_char < r.end), None)
+    # the role must be the phrase's head: "the victim's mother" is not the victim
+    role = next((r for r in people.roles if r.start <= span.start_char < r.end and r.start <= head.idx < r.end), None)
     if role is not None and not any(t.dep_ == "poss" and t.pos_ == "PROPN" for t in span):
         return resolve_role_mention(doc, role, people, quoted)
     if inside:
@@ -629,6 +636,9 @@ def speaker_of(doc, start: int, end: int, entities: list[Entity], people: People
             if e.canonical == name and (e.start < e_char and s_char < e.end or lo <= e.start < hi):
                 s_char, e_char = min(s_char, e.start), max(e_char, e.end)
         kind = "person" if ("PERSON" in types or not types) and not body_name(name) else "organization"
+        if kind == "person" and name == head.text and any(c.dep_ == "det" for c in head.children) and (
+                head.ent_type_ == "NORP" or re.fullmatch(r"[A-Z][a-z]+(?:wo)?man", name)):
+            return None, None, s_char, e_char  # "the German said", "the Dutchman": a nationality, no one's name
         return name, kind, s_char, e_char
     if span.root.lower_ in PRONOUN_GENDER:
         role = pronoun_role(doc, span.root, people, text)

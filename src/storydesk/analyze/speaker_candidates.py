@@ -377,8 +377,12 @@ def _relays(scene: Scene, q_lo: int, q_hi: int) -> tuple[set[int], set[int], boo
     subjects: set[int] = set()
     outer = False
     tokens = {t.i: t for k in (q_lo, max(q_lo, q_hi - 1)) for t in doc[k].sent}
+    # a sentence the parser ran over a paragraph's end: the next paragraph's "according to" is not this quote's
+    par_lo = scene.text.rfind("\n", 0, doc[q_lo].idx) + 1
+    par_hi = scene.text.find("\n", doc[max(q_lo, q_hi - 1)].idx)
+    par_hi = len(scene.text) if par_hi < 0 else par_hi
     for tok in tokens.values():
-        if scene.inside(tok.i):
+        if scene.inside(tok.i) or not par_lo <= tok.idx < par_hi:
             continue
         # `"...," Reuters cited the Amaq website`: the verb right after the quote relays it
         bare = tok.i >= q_hi and all(
