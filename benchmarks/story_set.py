@@ -2,7 +2,7 @@
 
 Thirty-eight real events of the Giveme5W1H news_cluster set (../shared/data/giveme5w1h-news-cluster,
 Apache-2.0 repository, publisher copyright on the texts), each covered by three to eleven
-articles, thirty-five single pages of other kinds (sports, entertainment, tabloid, features,
+articles, thirty-six single pages of other kinds (sports, entertainment, tabloid, features,
 wire, testimony, world reactions) and three stories of three such pages (the ninth and tenth rounds) from the Zyte
 article-extraction benchmark (../shared/data/article-extraction-benchmark,
 MIT repository, pages of their publishers). Articles are read by storydesk's own reader
@@ -11,9 +11,9 @@ offsets refer to the body text every analysis uses. The label files under
 ``benchmarks/labels/stories/`` hold file names, offsets and text hashes only, never the
 data's text (see that folder's README).
 
-Sixty-nine stories are for tuning (``dev``) and seven are only ever reported (``test``): a rule
+Seventy stories are for tuning (``dev``) and seven are only ever reported (``test``): a rule
 changed because a test story failed is tuning to the test, so don't. The first six stories
-are labelled for every brief benchmark; the sixty-six added for the speaker work (issue 11,
+are labelled for every brief benchmark; the sixty-seven added for the speaker work (issue 11,
 second to tenth rounds: ``labels=("quotes",)``) only for quotes, and the four held-out test
 stories of the eighth round (labelled blind, before storydesk ever ran on them) for quotes,
 figures and origin, and in the eighth round for citations (pairs pooled from storydesk's
@@ -24,7 +24,7 @@ benchmarks of each label file read only the stories they have labels for
     >>> sorted({s.split for s in STORIES})
     ['dev', 'test']
     >>> sum(len(s.files) for s in STORIES), sum(len(s.files) for s in STORIES if "figures" in s.labels)
-    (216, 54)
+    (217, 54)
 """
 
 from __future__ import annotations
@@ -349,7 +349,7 @@ STORIES: tuple[StorySpec, ...] = (
     # labelled for quotes only (speaker work, issue 11 tenth round), blind: a Giveme5W1H event no
     # story used and more pages of the Zyte benchmark, of kinds the dev set lacked: a product launch
     # and a merger with executives and analysts, a protest with officials, an agency's statement
-    # against a doctors' letter, a campaign stop, a prosecutors' announcement, a
+    # against a doctors' letter, a sports feud, a campaign stop, a prosecutors' announcement, a
     # utility's shutoff (see labels/stories/README.md)
     StorySpec("tech_sex_trafficking_emails", "dev", (
         "108638b8239f185458be086496041473af3c3f6c6fa6eb9b2475f10a.json",  # newsweek.com
@@ -380,6 +380,9 @@ STORIES: tuple[StorySpec, ...] = (
     ), ("quotes",), "zyte"),
     StorySpec("migrant_flu_shots", "dev", (
         "abd9d6291b6bfae0c3ffad8ab7623b482c6da46face0271dc42af6324d8f0ce5.html.gz",  # www.msn.com (NBC News)
+    ), ("quotes",), "zyte"),
+    StorySpec("browns_steelers_fight", "dev", (
+        "08f793762792bd252c75fb57544cdf506ffcc04785136cb87503f02364b82b56.html.gz",  # www.cbssports.com
     ), ("quotes",), "zyte"),
     StorySpec("deval_patrick_south_carolina", "dev", (
         "a6968f427cdb786531cfb326518e674bd8b48af94df7c5c6165cdf40e944357a.html.gz",  # www.ctpost.com (AP)
@@ -469,7 +472,7 @@ ROUND9 = frozenset(("impeachment_volker_morrison", "wild_rose_song", "settlement
 #: The tenth round's stories (labelled blind, before storydesk ran on them): a group of their own.
 ROUND10 = frozenset(("tech_sex_trafficking_emails", "ps4_update_550", "new_england_meteor",
                      "stadia_launch", "gannett_gatehouse_merger",
-                     "indiana_teachers_rally", "migrant_flu_shots",
+                     "indiana_teachers_rally", "migrant_flu_shots", "browns_steelers_fight",
                      "deval_patrick_south_carolina", "assange_sweden_dropped", "pge_power_shutoff",
                      "china_plague_cases", "wework_inquiry_layoffs", "mourinho_tottenham", "afghan_helicopter_crash",
                      "bolivia_fuel_plant_deaths", "esper_vietnam_speech", "impeachment_white_house_reaction",

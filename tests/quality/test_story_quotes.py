@@ -11,9 +11,9 @@ tied "China's ambassador" and "the production company" to the one person or body
 introduces with them), all an epithet the text never ties to the named person it stands for,
 shown as the role ("said the actor", "the singer and guitarist"; a role, not another
 person). The four stories of six pages added in round 9 (Zyte, labelled before storydesk ran
-on them) are held to theirs: none wrong, 75 shown, 21 null-but-named (round 9's fixes). The nineteen
-stories of round 10 (sixteen of Zyte pages and three Giveme5W1H events, labelled blind) likewise:
-none wrong, 125 shown, 35 null-but-named (the first run showed one role for a person the text names
+on them) are held to theirs: none wrong, 75 shown, 21 null-but-named (round 9's fixes). The twenty
+stories of round 10 (seventeen of Zyte pages and three Giveme5W1H events, labelled blind) likewise:
+none wrong, 130 shown, 35 null-but-named (the first run showed one role for a person the text names
 "a ... official named Adrienne Day"; the fix named her).
 The held-out test stories are never gated (scoring them in
 every run would make them read). It has no baseline to beat, so it is not a
@@ -34,7 +34,7 @@ PAGES_MIN_SHOWN, PAGES_MAX_NULL_BUT_NAMED, PAGES_MAX_WRONG = 136, 38, 3
 #: The stories of round 9 (``benchmarks.story_set.ROUND9``): none wrong.
 ROUND9_MIN_SHOWN, ROUND9_MAX_NULL_BUT_NAMED = 75, 21
 #: The stories of round 10 (``benchmarks.story_set.ROUND10``): none wrong.
-ROUND10_MIN_SHOWN, ROUND10_MAX_NULL_BUT_NAMED = 125, 35
+ROUND10_MIN_SHOWN, ROUND10_MAX_NULL_BUT_NAMED = 130, 35
 
 
 def test_no_dev_quote_is_misattributed_and_coverage_holds(data_dir):
