@@ -422,3 +422,7 @@ def test_two_names_joined_by_a_hyphen_are_two_people_not_one_surname(nlp):
     assert not any(n.endswith("Reyes-Clara") for n in names)
     quotes = analyze_article(_article(text), nlp).quotes
     assert [q.speaker for q in quotes if "made it all up" in q.text] in ([None], ["Clara"], ["Clara Olsen"])
+    # a double first name is still one name
+    text = 'Chief prosecutor Lise-Lotte Berg told reporters: "The case is closed."'
+    names = {e.canonical for e in find_entities(nlp(text), []) if e.type == "PERSON"}
+    assert names == {"Lise-Lotte Berg"}, names

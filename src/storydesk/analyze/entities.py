@@ -251,21 +251,26 @@ def _hyphenated_end(doc, end: int, taken) -> int:
            and doc[end + 1].text == "-" and not doc[end + 1].whitespace_ and doc[end + 2].is_alpha):
         end += 3
     # a double-barrelled surname the tagger cut at its hyphen: "Alayna Fodor[-Gopal]"; not
-    # two names paired by a hyphen ("the Johnny Depp-Amber Heard case"), where another
-    # capitalised word follows the part after the hyphen on the same line
+    # two names paired by a hyphen to modify a noun ("the Johnny Depp-Amber Heard case")
     while (end + 1 < len(doc) and not doc[end - 1].whitespace_ and doc[end - 1].is_alpha
            and not any(taken[end:end + 2]) and doc[end].text in ("-", "‐") and not doc[end].whitespace_
            and doc[end + 1].text[:1].isupper() and doc[end + 1].is_alpha
-           and not _name_follows(doc, end + 2)):
+           and not _names_modify_a_noun(doc, end + 1)):
         end += 2
     return end
 
 
-def _name_follows(doc, i: int) -> bool:
-    """Token ``i`` is a capitalised word that goes on the name before it ("Depp-Amber
-    [Heard]"), not a new sentence or line."""
-    return (i < len(doc) and doc[i - 1].whitespace_ == " " and doc[i].is_alpha
-            and doc[i].text[:1].isupper() and not _opens_sentence(doc, i))
+def _names_modify_a_noun(doc, i: int) -> bool:
+    """The capitalised words from token ``i`` on (the part after a hyphen and the words
+    after it on the line: "Depp-[Amber Heard]") are a name that modifies a common noun
+    ("... case", "... summit"), as a second name of a pair does; a double first name goes
+    on into its surname ("Eva-[Marie Persson] took")."""
+    j = i
+    while j + 1 < len(doc) and doc[j].whitespace_ == " " and doc[j + 1].is_alpha and doc[j + 1].text[:1].isupper() \
+            and not _opens_sentence(doc, j + 1):
+        j += 1
+    last = doc[j]
+    return j > i and last.dep_ in ("compound", "nmod") and last.head.pos_ == "NOUN" and last.head.i > j
 
 
 def _candidates(doc, posts: list[Post], headlines: list[tuple[int, int]]) -> list[_Mention]:
