@@ -409,3 +409,31 @@ def test_a_surname_the_tagger_reads_as_a_people_stays_a_person_s(nlp):
             "had been a great ride. Arians thanked the players.")
     ents = find_entities(nlp(text), [])
     assert {e.type for e in ents if e.canonical == "Bruce Arians"} == {"PERSON"}
+
+
+def test_a_body_named_by_a_body_noun_before_or_after_it_is_no_person(nlp):
+    # written for this test (round 10, issue 11): one-word names of bodies the small tagger
+    # reads as people; the text says what they are, by the noun before the name or after it
+    text = ("Russian space corporation Voskova confirmed on Friday that it had regained contact. "
+            "A study conducted by Marrin, a leading anti-trafficking organization, found that more "
+            "than 700 parlours operate in the valley. Marrin said it would publish the data.")
+    ents = find_entities(nlp(text), [])
+    assert {e.type for e in ents if e.canonical == "Voskova"} == {"ORG"}
+    assert {e.type for e in ents if e.canonical == "Marrin"} == {"ORG"}
+    # a person with a role after the name stays a person
+    ents = find_entities(nlp("The report was written by Lena Marrin, a researcher at the agency. "
+                             "Marrin said it was careful."), [])
+    assert {e.type for e in ents if e.canonical == "Lena Marrin"} == {"PERSON"}
+
+
+def test_a_body_s_name_with_and_is_one_name_and_a_weekday_is_no_name(nlp):
+    # written for this test (round 10, issue 11): a corporation whose name holds "and", and a
+    # weekday before a verb of saying, which is when, not who
+    text = ("Contact was lost with the probe. Russia's Volga Rocket and Space Corporation, the "
+            "developer of the probe, on Wednesday confirmed the loss of contact. Volga said the probe "
+            "was stable. Microsoft and Amazon declined to comment.")
+    ents = find_entities(nlp(text), [])
+    names = {e.canonical for e in ents}
+    assert "Volga Rocket and Space Corporation" in names, names
+    assert "Wednesday" not in names
+    assert "Microsoft and Amazon" not in names

@@ -50,6 +50,7 @@ _PEOPLE_WORDS = frozenset("north south east west northern southern eastern weste
                           "pacific asian african".split())
 #: Brackets, as printed or as a tokenised text spells them ("BP Plc -LRB- BP.L -RRB-"): a name
 #: never runs across one.
+_WEEKDAYS = frozenset("monday tuesday wednesday thursday friday saturday sunday".split())
 _BRACKETS = frozenset(("(", ")", "[", "]", "-LRB-", "-RRB-", "-LSB-", "-RSB-"))
 
 
@@ -96,12 +97,22 @@ def _trim(doc, start: int, end: int, body: bool = False) -> tuple[int, int, Coun
         low = _norm(doc[i])
         if (doc[i].is_space or "\n" in doc[i - 1].text_with_ws
                 or (doc[i].text in ("'s", "’s") and not (body and i + 1 < end and doc[i + 1].text[:1].isupper()))
-            or doc[i].text == "," or low in ROLE_NOUNS or low in ("and", "or")
+            or doc[i].text == "," or low in ROLE_NOUNS or low == "or"
+                or (low == "and" and not (body and _body_and(doc, i, end)))
                 or doc[i].text in _BRACKETS
                 or _dateline(doc, i)):
             end = i
             break
     return start, end, evidence
+
+
+def _body_and(doc, i: int, end: int) -> bool:
+    """The "and" at ``i`` is inside one body's name: capitalised words after it end the name
+    with a body's word, and the words before it do not ("Energia Rocket and Space
+    Corporation"; not "Microsoft and Amazon", "Acme Corp and Zenith Corp")."""
+    ends = BODY_HEAD_WORDS | COMPANY_SUFFIXES
+    return (i + 1 < end and all(t.text[:1].isupper() for t in doc[i + 1:end])
+            and _norm(doc[end - 1]) in ends and _norm(doc[i - 1]) not in ends)
 
 
 _CREDIT = re.compile(
@@ -202,15 +213,21 @@ def _body_evidence(doc, start: int, end: int) -> Counter:
     if i >= 1 and doc[i].lower_ == "of" and _norm(doc[i - 1]) in _OF_BODY and not possessive \
             and not place:  # "chairman of Donald Trump's campaign" is the campaign's
         ev["ORG"] += 2
-    elif i >= 0 and i == start - 1 and doc[i].pos_ == "NOUN" and doc[i].text.islower() and (
-            doc[i].lower_ in COMPANY_NOUNS or doc[i].lower_.endswith("maker")):
-        ev["ORG"] += 2
+    elif i >= 0 and i == start - 1 and doc[i].pos_ == "NOUN" and _company_noun(doc[i]):
+        ev["ORG"] += 2  # "chipmaker Qualcomm", "space corporation Energia"
         ev["KIND"] += 1
     elif start >= 2 and doc[start - 1].text == "," and doc[start - 2].pos_ == "NOUN" and _company_noun(doc[start - 2]):
         ev["ORG"] += 2  # "a sub-contractor, Halliburton,": the kind of company in apposition
         ev["KIND"] += 1
     if start > 0 and doc[start - 1].lower_ in _THING_DETERMINERS:
         ev["PERSON"] -= 1  # people are not "a ..." or "his ...": a thing or a body
+    if end + 1 < len(doc) and doc[end].text == "," and _norm(doc[end + 1]) in ("a", "an", "the"):
+        for k in range(end + 2, min(len(doc) - 1, end + 9)):  # "Polaris, a leading anti-trafficking organization,"
+            if doc[k].text in (",", ".") or doc[k].pos_ == "ADP":
+                break
+            if doc[k].pos_ == "NOUN" and doc[k + 1].pos_ not in ("NOUN", "PROPN"):  # the head: not "company executive"
+                ev["ORG"] += 2 if _company_noun(doc[k]) else 0  # "X, a researcher at the agency" is no body
+                break
     return ev
 
 
@@ -221,9 +238,11 @@ def _name_word(tok) -> bool:
 
 
 def _company_noun(tok) -> bool:
-    """A lower-case word for a kind of company ("chipmaker", "firm", "sub-contractor")."""
+    """A lower-case word for a kind of company or body ("chipmaker", "firm",
+    "sub-contractor", "corporation", "organization")."""
     word = tok.lower_
-    return tok.text.islower() and (word in COMPANY_NOUNS or word.endswith(("maker", "contractor")))
+    return tok.text.islower() and (word in COMPANY_NOUNS or word in BODY_HEAD_WORDS
+                                   or word.endswith(("maker", "contractor")))
 
 
 def _opens_sentence(doc, i: int) -> bool:
@@ -300,8 +319,8 @@ def _candidates(doc, posts: list[Post], headlines: list[tuple[int, int]]) -> lis
                 todo.insert(0, (s2, e, label))
             continue
         text = doc[s2:e2].text
-        if text.islower() or "#" in text or "@" in text or "/" in text:
-            continue
+        if text.islower() or "#" in text or "@" in text or "/" in text or _norm(doc[s2]) in _WEEKDAYS and e2 - s2 == 1:
+            continue  # "on Wednesday confirmed": when, not who
         if any(t.is_alpha and t.text.islower() and not t.is_stop and not _joined(doc, t.i)
                for t in doc[s2:e2]):
             continue  # "Morrow told the court": a clause, not a name
