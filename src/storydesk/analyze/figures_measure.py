@@ -281,8 +281,9 @@ def measure(head) -> tuple[str, str, bool]:
 
 def _place(tokens) -> str:
     """The country or city a count is counted in: an "in X" on the count or its verb, the
-    place a "where" clause hangs on, or a nationality on the counted noun ("11 Brazilian
-    peacekeepers")."""
+    place a "where" clause hangs on, a nationality on the counted noun ("11 Brazilian
+    peacekeepers"), or a place that owns it ("Chile's 900 cases", "Chile's confirmation of
+    900 cases")."""
     for c in tokens[0].children:
         if c.dep_ == "amod" and c.ent_type_ == "NORP" and c.i < tokens[0].i:
             return c.lower_
@@ -294,6 +295,11 @@ def _place(tokens) -> str:
                     return obj.lower_
         if t.dep_ == "relcl" and any(c.lower_ == "where" for c in t.children) and t.head.ent_type_ in ("GPE", "LOC"):
             return t.head.lower_
+    noun = tokens[0]  # "Chile's 900 cases", "Chile's confirmation of 900 cases": the place owns the count
+    for owner in (noun, noun.head.head if noun.dep_ == "pobj" and noun.head.lower_ == "of" else None):
+        poss = next((c for c in owner.children if c.dep_ == "poss"), None) if owner is not None else None
+        if poss is not None and poss.ent_type_ in ("GPE", "LOC"):
+            return poss.lower_
     return ""
 
 
