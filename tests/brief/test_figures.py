@@ -281,3 +281,23 @@ def test_a_few_things_done_in_sentences_naming_no_one_in_common_are_not_one_coun
                                   "to score three runs in the first inning.")),
     ))
     assert not [f for f in figures if f["conflict"] or f["evolution"]]
+
+
+def test_a_rate_in_gallons_and_one_in_barrels_are_compared(nlp):
+    # Written for this test (round 10, issue 11): one outlet gives a leak in barrels a day,
+    # another in gallons (42 US gallons to the barrel); the raised estimate is one series
+    figures = build_figures(_story(
+        nlp,
+        ("Wire A", "2010-04-26", "Some 1,000 barrels of oil a day are leaking from the well, officials say."),
+        ("Wire B", "2010-04-29", "Officials now say 210,000 gallons of oil a day are leaking from the well."),
+    ))
+    (flow,) = [f for f in figures if (f.get("unit") or "").endswith("/day")]
+    assert flow["evolution"] and not flow["conflict"], flow
+    # the same leak told in both units on one day agrees
+    figures = build_figures(_story(
+        nlp,
+        ("Wire A", "2010-04-29", "Some 5,000 barrels of oil a day are leaking from the well, officials say."),
+        ("Wire B", "2010-04-29", "About 210,000 gallons of oil a day are leaking from the well, officials say."),
+    ))
+    (flow,) = [f for f in figures if (f.get("unit") or "").endswith("/day")]
+    assert not flow["conflict"] and not flow["evolution"], flow
