@@ -437,3 +437,10 @@ def test_a_body_s_name_with_and_is_one_name_and_a_weekday_is_no_name(nlp):
     assert "Volga Rocket and Space Corporation" in names, names
     assert "Wednesday" not in names
     assert "Microsoft and Amazon" not in names
+
+
+def test_the_head_of_a_body_named_in_apposition_is_a_person(nlp):
+    # written for this test (round 10, issue 11): the small tagger reads the name as a body's
+    text = "The head of the agency's global influenza program, Keiji Fukuda, said the situation had evolved."
+    ents = find_entities(nlp(text), [])
+    assert {e.type for e in ents if e.canonical == "Keiji Fukuda"} == {"PERSON"}

@@ -152,8 +152,10 @@ def _context_evidence(doc, start: int, end: int) -> Counter:
     if before is not None and (_norm(before) in TITLES or _norm(before) in ROLE_NOUNS):
         ev["PERSON"] += 2
     root = doc[start:end].root
-    if root.dep_ == "appos" and _norm(root.head) in ROLE_NOUNS and root.head.pos_ == "NOUN":
-        ev["PERSON"] += 2  # "Early Facebook executive ..., Chamath Palihapitiya,": the role's name
+    governor = _norm(root.head)
+    role = governor in ROLE_NOUNS or governor == "head" and any(c.lower_ == "of" for c in root.head.children)
+    if root.dep_ == "appos" and role and root.head.pos_ == "NOUN":
+        ev["PERSON"] += 2  # "Early Facebook executive ..., Chamath Palihapitiya,", "the head of X, Keiji Fukuda,"
     if (
         after is not None and after.text == "," and end + 1 < len(doc)
         and doc[end + 1].like_num and doc[end + 1].text.isdigit() and 0 < int(doc[end + 1].text) < 120
