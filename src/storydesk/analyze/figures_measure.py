@@ -133,7 +133,8 @@ _EARLIER = re.compile(r"\b(?:initial(?:ly)?|original(?:ly)?|previous(?:ly)?|prio
 def rate_measure(doc, text: str, start: int, end: int) -> str:
     """The tags of the rate at ``start:end``: its family (``leak``, ``collect``,
     ``capacity``: see :data:`_RATE_FAMILIES`) when a word of its
-    sentence's parse says it, and ``previous`` when the sentence calls it an earlier value
+    sentence's parse says it (``potential`` for a worst case: "up to ... could be
+    released"), and ``previous`` when the sentence calls it an earlier value
     (see :data:`_CHANGED_TO`); "" when nothing says either.
 
     >>> rate_measure(None, "It rose from 5,000 barrels per day to 40,000 barrels.", 13, 35)
@@ -141,14 +142,29 @@ def rate_measure(doc, text: str, start: int, end: int) -> str:
     """
     tags = []
     family = _rate_family(doc, start, end) if doc is not None else ""
-    if family:
-        tags.append(family)
     sentence_start = max(text.rfind(". ", 0, start), text.rfind("\n", 0, start)) + 1
     before = text[sentence_start:start]
+    if bound(before) == "max" and _might(doc, start, end):
+        family = "potential"  # "up to 336,000 gallons a day could be released": a worst case, not an estimate
+    if family:
+        tags.append(family)
     if _FROM_TO.search(before[-30:]) and re.match(r"[^.;]{0,60}?\bto\b", text[end : end + 80]) or \
             _CHANGED_TO.match(text, end) or _EARLIER.search(before[-70:]):
         tags.append("previous")
     return " ".join(tags)
+
+
+def _might(doc, start: int, end: int) -> bool:
+    """The verb of the figure at ``start:end`` says what could happen ("could be released")."""
+    span = doc.char_span(start, end, alignment_mode="expand") if doc is not None else None
+    node = span.root if span is not None and len(span) else None
+    for _ in range(4):
+        if node is None or node.head is node:
+            return False
+        node = node.head
+        if node.pos_ in ("VERB", "AUX"):
+            return any(c.dep_ == "aux" and c.lower_ in ("could", "might", "would", "may") for c in node.children)
+    return False
 
 
 def _rate_family(doc, start: int, end: int) -> str:
