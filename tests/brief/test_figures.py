@@ -313,6 +313,8 @@ def test_a_worst_case_rate_is_not_the_leak_estimate(nlp):
                                   "a day could be released.")),
         ("Wire B", "2010-04-26", "Some 1,000 barrels of oil a day are leaking from the well, officials say."),
         ("Wire C", "2010-04-29", "Officials now say 5,000 barrels of oil a day are leaking from the well."),
+        ("Wire D", "2010-04-23", ("Officials feared as much as 336,000 gallons of oil a day could be rising. At "
+                                  "the worst-case figure of 336,000 gallons a day, the spill would grow fast.")),
     ))
     (leak,) = [f for f in figures if f.get("unit") == "barrels/day" and f.get("evolution")]
     assert not leak["conflict"] and [v["value"] for v in leak["values"]] == [1000, 5000], leak

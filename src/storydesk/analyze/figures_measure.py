@@ -144,7 +144,7 @@ def rate_measure(doc, text: str, start: int, end: int) -> str:
     family = _rate_family(doc, start, end) if doc is not None else ""
     sentence_start = max(text.rfind(". ", 0, start), text.rfind("\n", 0, start)) + 1
     before = text[sentence_start:start]
-    if bound(before) == "max" and _might(doc, start, end):
+    if _UP_TO.search(before[-24:]) and _might(doc, start, end) or _WORST.search(before):
         family = "potential"  # "up to 336,000 gallons a day could be released": a worst case, not an estimate
     if family:
         tags.append(family)
@@ -152,6 +152,12 @@ def rate_measure(doc, text: str, start: int, end: int) -> str:
             _CHANGED_TO.match(text, end) or _EARLIER.search(before[-70:]):
         tags.append("previous")
     return " ".join(tags)
+
+
+#: A rate's words of a maximum and of a worst case ("as much as ... could", "the worst-case
+#: figure of"): what might flow, not what is estimated to.
+_UP_TO = re.compile(r"(?:up\s+to|as\s+(?:much|many)\s+as)\s+$", re.IGNORECASE)
+_WORST = re.compile(r"\bworst\s*-?\s*case\b", re.IGNORECASE)
 
 
 def _might(doc, start: int, end: int) -> bool:
