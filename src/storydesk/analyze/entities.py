@@ -223,6 +223,8 @@ def _body_evidence(doc, start: int, end: int) -> Counter:
         ev["KIND"] += 1
     if start > 0 and doc[start - 1].lower_ in _THING_DETERMINERS:
         ev["PERSON"] -= 1  # people are not "a ..." or "his ...": a thing or a body
+        if len(words) > 1 and (end >= len(doc) or doc[end].pos_ not in ("NOUN", "PROPN")):
+            ev["THING"] += 1  # "a Tesla Roadster", "his Tesla Roadster": the thing itself (not "his X page")
     if end + 1 < len(doc) and doc[end].text == "," and _norm(doc[end + 1]) in ("a", "an", "the"):
         for k in range(end + 2, min(len(doc) - 1, end + 9)):  # "Polaris, a leading anti-trafficking organization,"
             if doc[k].text in (",", ".") or doc[k].pos_ == "ADP":
@@ -427,6 +429,7 @@ def _vote(group: _Group, doc=None) -> str | None:
     labels = Counter(m.label for m in own if m.label)
     team = len(group.key) > 1 and group.key[-1].endswith("s")  # "Houston Texans", not "South Korean"
     kind = evidence.pop("KIND", 0)  # the text names the kind of company it is ("chipmaker X")
+    thing = evidence.pop("THING", 0)  # "a Tesla Roadster": a car, a phone, not its maker
     # the tagger gave the full name as a person's ("Bruce Arians", whose "Arians" it reads as a people)
     full_person = any(m.label == "PERSON" and m.end - m.start > 1 for m in own)
     if labels and labels.most_common(1)[0][0] in ("NORP", "GPE") and not team and not kind:
@@ -450,6 +453,8 @@ def _vote(group: _Group, doc=None) -> str | None:
     guess = best in ("PERSON", "PRODUCT") or best == "NORP" and team
     if guess and evidence["ORG"] >= 2 and evidence["ORG"] > max(evidence["PERSON"], 0):
         return "ORG"  # the text calls it a body; the tagger's person, product or nationality is a guess
+    if thing and best in ("ORG", "PERSON") and evidence["ORG"] <= 0 and not full_person:
+        return "PRODUCT"
     if best == "PERSON" and _place_only(group, own, evidence):
         best = "ORG"
     if best in ("GPE", "LOC") and kind and evidence["ORG"] >= 2:
