@@ -449,8 +449,10 @@ def test_the_head_of_a_body_named_in_apposition_is_a_person(nlp):
 def test_a_name_after_a_or_his_that_heads_its_phrase_is_a_thing_not_the_company(nlp):
     # written for this test (round 10, issue 11): a company and its car named after it; "a Vostok
     # Rover", "his Vostok Rover" are a thing; "his Vostok page" is the company's page
-    text = ("The founder will launch a Vostok Rover into orbit. He said his Vostok Rover would play music. "
-            "The carmaker Vostok makes about 2,000 cars a week.")
+    text = ("The founder will launch a red Vostok Rover into orbit. He said Lena's cherry-red 2008 Vostok Rover "
+            "would play music. The carmaker Vostok makes about 2,000 cars a week. The mayor's former aide "
+            "Mark Tully said he would watch.")
     ents = find_entities(nlp(text), [])
     assert {e.type for e in ents if e.canonical == "Vostok Rover"} - {"PRODUCT"} == set(), ents
     assert {e.type for e in ents if e.canonical == "Vostok"} == {"ORG"}
+    assert {e.type for e in ents if e.canonical == "Mark Tully"} == {"PERSON"}

@@ -223,8 +223,8 @@ def _body_evidence(doc, start: int, end: int) -> Counter:
         ev["KIND"] += 1
     if start > 0 and doc[start - 1].lower_ in _THING_DETERMINERS:
         ev["PERSON"] -= 1  # people are not "a ..." or "his ...": a thing or a body
-        if len(words) > 1 and (end >= len(doc) or doc[end].pos_ not in ("NOUN", "PROPN")):
-            ev["THING"] += 1  # "a Tesla Roadster", "his Tesla Roadster": the thing itself (not "his X page")
+    if len(words) > 1 and _owned(doc, start) and (end >= len(doc) or doc[end].pos_ not in ("NOUN", "PROPN")):
+        ev["THING"] += 1  # "a red Tesla Roadster", "Musk's cherry-red Tesla Roadster" (not "his X page")
     if end + 1 < len(doc) and doc[end].text == "," and _norm(doc[end + 1]) in ("a", "an", "the"):
         for k in range(end + 2, min(len(doc) - 1, end + 9)):  # "Polaris, a leading anti-trafficking organization,"
             if doc[k].text in (",", ".") or doc[k].pos_ == "ADP":
@@ -233,6 +233,16 @@ def _body_evidence(doc, start: int, end: int) -> Counter:
                 ev["ORG"] += 2 if _company_noun(doc[k]) else 0  # "X, a researcher at the agency" is no body
                 break
     return ev
+
+
+def _owned(doc, start: int) -> bool:
+    """A determiner or a possessive before the name, over a few describing words ("a red",
+    "Musk's cherry-red 2008", "his own"; not over a role: "Trump's former adviser")."""
+    i = start - 1
+    while i >= 0 and start - i <= 5 and (doc[i].text.islower() or doc[i].like_num or doc[i].text == "-") \
+            and doc[i].lower_ not in _THING_DETERMINERS and _norm(doc[i]) not in ROLE_NOUNS | TITLES:
+        i -= 1
+    return i >= 0 and (doc[i].lower_ in _THING_DETERMINERS or doc[i].text in ("'s", "’s"))
 
 
 def _name_word(tok) -> bool:
