@@ -424,6 +424,8 @@ def test_a_body_named_by_a_body_noun_before_or_after_it_is_no_person(nlp):
     ents = find_entities(nlp("The report was written by Lena Marrin, a researcher at the agency. "
                              "Marrin said it was careful."), [])
     assert {e.type for e in ents if e.canonical == "Lena Marrin"} == {"PERSON"}
+    ents = find_entities(nlp("Tomas Ruiz, the company’s chief operating officer, said the firm would grow."), [])
+    assert {e.type for e in ents if e.canonical == "Tomas Ruiz"} == {"PERSON"}
 
 
 def test_a_body_s_name_with_and_is_one_name_and_a_weekday_is_no_name(nlp):

@@ -227,9 +227,10 @@ def _body_evidence(doc, start: int, end: int) -> Counter:
         ev["THING"] += 1  # "a red Tesla Roadster", "Musk's cherry-red Tesla Roadster" (not "his X page")
     if end + 1 < len(doc) and doc[end].text == "," and _norm(doc[end + 1]) in ("a", "an", "the"):
         for k in range(end + 2, min(len(doc) - 1, end + 9)):  # "Polaris, a leading anti-trafficking organization,"
-            if doc[k].text in (",", ".") or doc[k].pos_ == "ADP":
+            if doc[k].text in (",", ".") or doc[k].pos_ == "ADP" or _norm(doc[k]) in ROLE_NOUNS:
                 break
-            if doc[k].pos_ == "NOUN" and doc[k + 1].pos_ not in ("NOUN", "PROPN"):  # the head: not "company executive"
+            if doc[k].pos_ == "NOUN" and doc[k + 1].pos_ not in ("NOUN", "PROPN", "PART") \
+                    and doc[k + 1].text not in ("'s", "’s"):  # the head: not "company executive", "the company's"
                 ev["ORG"] += 2 if _company_noun(doc[k]) else 0  # "X, a researcher at the agency" is no body
                 break
     return ev
