@@ -163,6 +163,17 @@ STORIES: tuple[StorySpec, ...] = (
         "be0c5bb424590b889c8a211a7e37da85c89f2dc8b9fa680ae6919e43.json",  # standard.co.uk
         "9829d11717f4d90ae350a08c55b4fd3b39ed0af5e77cfe16b93223b3.json",  # bbc.com
         "9d498c7afe7a9e290c2e0a57af5c08de5dd16a51f8d5bf30d68f3bff.json",  # washingtonpost.com
+    ), ()),    # round 10: counts and amounts of one sting, weekdays of a launch week, companies and products
+    StorySpec("seattle_sex_buyers", "audit", (
+        "108638b8239f185458be086496041473af3c3f6c6fa6eb9b2475f10a.json",  # newsweek.com (dated a year early)
+        "526efa9d8c01fd928eb7457ae5b88be6d494e627afcb9b234a5c7356.json",  # rt.com
+        "7433ca33b695682d5083f15a98f50842a39d6d454713d6ead1cc7da5.json",  # engadget.com
+    ), ()),
+    StorySpec("angosat_contact", "audit", (
+        "3d4cead18c8bbad0d056cbe1e59b67ba1bb04359683c8b6575b90a74.json",  # rt.com (contact lost; crawl date)
+        "2ea0c85e8b8adfd02aa27a7306e4f7b9afba90f6aef8613e5b2fce59.json",  # foxnews.com (AP)
+        "4c06bb5412a15ba2ca552b4cbf0b1b2c62182cce25228a07ced63de3.json",  # timesofindia.indiatimes.com (AP)
+        "2a8b66639fa714b72585dce98ac71e7733d0e5b1473ccc3772c52a47.json",  # rt.com (contact regained; crawl date)
     ), ()),
 )
 
@@ -190,6 +201,10 @@ T17_STORIES: tuple[StorySpec, ...] = (
         "bpoil_reuters.1957", "bpoil_guardian.232", "bpoil_bbc.152", "bpoil_washingtonpost.1684",
         "bpoil_guardian.598", "bpoil_bbc.2038", "bpoil_reuters.948", "bpoil_guardian.862",
         "bpoil_reuters.1064",  # 27 May - 17 Jun 2010
+    ), ()),    # round 10: one day's tallies of a declared pandemic (deaths, cases, years since the last)
+    StorySpec("who_pandemic_declared", "audit", (
+        "H1N1_bbc.324", "H1N1_bbc.895", "H1N1_bbc.357", "H1N1_guardian.1135", "H1N1_guardian.796",
+        "H1N1_reuters.860", "H1N1_reuters.819",  # 11 - 12 Jun 2009
     ), ()),
 )
 _T17_OUTLETS = {"bbc": "bbc.co.uk", "guardian": "theguardian.com", "reuters": "reuters.com",

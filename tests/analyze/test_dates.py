@@ -224,6 +224,13 @@ def test_scheduled_needs_a_date_still_to_come(nlp):
         ("Rovers: Visit Leeds on Saturday.", "2019-12-24", [("Saturday", "2019-12-28", True)]),
         # and the past stays past
         ("The retailer reported quarterly results in March.", "2019-12-20", [("March", "2019-03", False)]),
+        # round 10: "could" and "should" of what is still to come, with "by" a month
+        ("Some doses of the new vaccine could be available by October.", "2019-06-11",
+         [("October", "2019-10", True)]),
+        ("A spokesman said the plant should have the part ready in September.", "2019-06-12",
+         [("September", "2019-09", True)]),
+        # a "could not" is an ability that failed, in the past
+        ("Rescuers could not reach the village on Monday.", "2019-06-12", [("Monday", "2019-06-10", False)]),
     ],
 )
 def test_audit_patterns_of_future_dates(nlp, text, published, expected):

@@ -426,3 +426,52 @@ def test_two_names_joined_by_a_hyphen_are_two_people_not_one_surname(nlp):
     text = 'Chief prosecutor Lise-Lotte Berg told reporters: "The case is closed."'
     names = {e.canonical for e in find_entities(nlp(text), []) if e.type == "PERSON"}
     assert names == {"Lise-Lotte Berg"}, names
+
+
+def test_a_body_named_by_a_body_noun_before_or_after_it_is_no_person(nlp):
+    # written for this test (round 10, issue 11): one-word names of bodies the small tagger
+    # reads as people; the text says what they are, by the noun before the name or after it
+    text = ("Russian space corporation Voskova confirmed on Friday that it had regained contact. "
+            "A study conducted by Marrin, a leading anti-trafficking organization, found that more "
+            "than 700 parlours operate in the valley. Marrin said it would publish the data.")
+    ents = find_entities(nlp(text), [])
+    assert {e.type for e in ents if e.canonical == "Voskova"} == {"ORG"}
+    assert {e.type for e in ents if e.canonical == "Marrin"} == {"ORG"}
+    # a person with a role after the name stays a person
+    ents = find_entities(nlp("The report was written by Lena Marrin, a researcher at the agency. "
+                             "Marrin said it was careful."), [])
+    assert {e.type for e in ents if e.canonical == "Lena Marrin"} == {"PERSON"}
+    ents = find_entities(nlp("Tomas Ruiz, the company’s chief operating officer, said the firm would grow."), [])
+    assert {e.type for e in ents if e.canonical == "Tomas Ruiz"} == {"PERSON"}
+
+
+def test_a_body_s_name_with_and_is_one_name_and_a_weekday_is_no_name(nlp):
+    # written for this test (round 10, issue 11): a corporation whose name holds "and", and a
+    # weekday before a verb of saying, which is when, not who
+    text = ("Contact was lost with the probe. Russia's Volga Rocket and Space Corporation, the "
+            "developer of the probe, on Wednesday confirmed the loss of contact. Volga said the probe "
+            "was stable. Microsoft and Amazon declined to comment.")
+    ents = find_entities(nlp(text), [])
+    names = {e.canonical for e in ents}
+    assert "Volga Rocket and Space Corporation" in names, names
+    assert "Wednesday" not in names
+    assert "Microsoft and Amazon" not in names
+
+
+def test_the_head_of_a_body_named_in_apposition_is_a_person(nlp):
+    # written for this test (round 10, issue 11): the small tagger reads the name as a body's
+    text = "The head of the agency's global influenza program, Keiji Fukuda, said the situation had evolved."
+    ents = find_entities(nlp(text), [])
+    assert {e.type for e in ents if e.canonical == "Keiji Fukuda"} == {"PERSON"}
+
+
+def test_a_name_after_a_or_his_that_heads_its_phrase_is_a_thing_not_the_company(nlp):
+    # written for this test (round 10, issue 11): a company and its car named after it; "a Vostok
+    # Rover", "his Vostok Rover" are a thing; "his Vostok page" is the company's page
+    text = ("The founder will launch a red Vostok Rover into orbit. He said Lena's cherry-red 2008 Vostok Rover "
+            "would play music. The carmaker Vostok makes about 2,000 cars a week. The mayor's former aide "
+            "Mark Tully said he would watch.")
+    ents = find_entities(nlp(text), [])
+    assert {e.type for e in ents if e.canonical == "Vostok Rover"} - {"PRODUCT"} == set(), ents
+    assert {e.type for e in ents if e.canonical == "Vostok"} == {"ORG"}
+    assert {e.type for e in ents if e.canonical == "Mark Tully"} == {"PERSON"}

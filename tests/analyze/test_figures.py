@@ -204,3 +204,13 @@ def test_tokenised_money_keeps_its_scale():
     # round 9 (issue 11): a tokenised text splits "$20-billion" into "$ 20 - billion"
     got = [(f.text, f.value) for f in find_figures("BP set up a $ 20 - billion fund for claims .")]
     assert got == [("$ 20 - billion", 20e9)]
+
+
+def test_a_count_a_place_owns_is_counted_in_that_place(nlp):
+    # Written for this test (round 10, issue 11) in the style of wire copy on an outbreak:
+    # the possessive names where the count is ("Chile's 900 cases", "Chile's confirmation of ...")
+    text = ("The move follows Chile's confirmation of more than 900 cases in a week. "
+            "Peru's 310 cases were reported on Monday.")
+    got = {f.text: f.measure for f in find_figures(text, nlp(text))}
+    assert got["900 cases"].split()[-1] == "@chile", got
+    assert got["310 cases"].split()[-1] == "@peru", got

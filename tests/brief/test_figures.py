@@ -281,3 +281,40 @@ def test_a_few_things_done_in_sentences_naming_no_one_in_common_are_not_one_coun
                                   "to score three runs in the first inning.")),
     ))
     assert not [f for f in figures if f["conflict"] or f["evolution"]]
+
+
+def test_a_rate_in_gallons_and_one_in_barrels_are_compared(nlp):
+    # Written for this test (round 10, issue 11): one outlet gives a leak in barrels a day,
+    # another in gallons (42 US gallons to the barrel); the raised estimate is one series
+    figures = build_figures(_story(
+        nlp,
+        ("Wire A", "2010-04-26", "Some 1,000 barrels of oil a day are leaking from the well, officials say."),
+        ("Wire B", "2010-04-29", "Officials now say 210,000 gallons of oil a day are leaking from the well."),
+    ))
+    (flow,) = [f for f in figures if (f.get("unit") or "").endswith("/day")]
+    assert flow["evolution"] and not flow["conflict"], flow
+    # the same leak told in both units on one day agrees
+    figures = build_figures(_story(
+        nlp,
+        ("Wire A", "2010-04-29", "Some 5,000 barrels of oil a day are leaking from the well, officials say."),
+        ("Wire B", "2010-04-29", "About 210,000 gallons of oil a day are leaking from the well, officials say."),
+    ))
+    (flow,) = [f for f in figures if (f.get("unit") or "").endswith("/day")]
+    assert not flow["conflict"] and not flow["evolution"], flow
+
+
+def test_a_worst_case_rate_is_not_the_leak_estimate(nlp):
+    # Written for this test (round 10): a worst case ("up to ... could be released") printed
+    # before the first estimate is what might flow, not the leak's first value; once units are
+    # compared it must not make the raised estimate look like a fall
+    figures = build_figures(_story(
+        nlp,
+        ("Wire A", "2010-04-23", ("Should the well leak, officials estimate that up to 336,000 gallons of oil "
+                                  "a day could be released.")),
+        ("Wire B", "2010-04-26", "Some 1,000 barrels of oil a day are leaking from the well, officials say."),
+        ("Wire C", "2010-04-29", "Officials now say 5,000 barrels of oil a day are leaking from the well."),
+        ("Wire D", "2010-04-23", ("Officials feared as much as 336,000 gallons of oil a day could be rising. At "
+                                  "the worst-case figure of 336,000 gallons a day, the spill would grow fast.")),
+    ))
+    (leak,) = [f for f in figures if f.get("unit") == "barrels/day" and f.get("evolution")]
+    assert not leak["conflict"] and [v["value"] for v in leak["values"]] == [1000, 5000], leak

@@ -50,3 +50,17 @@ def test_an_acronym_takes_the_spelling_most_outlets_use_and_a_body_the_tagger_ca
     items.append(_item("d", "All Nippon Airlines flies. ANA said so.", slip))
     out = resolve_story(items)
     assert {e.canonical for x in out for e in x.analysis.entities if e.text == "ANA"} == {"All Nippon Airways"}
+
+
+def test_a_name_written_with_a_hyphen_or_a_space_is_one_name():
+    # written for this test: three outlets on one invented satellite, "Zorya-2" and "Zorya 2"
+    a = _item("a", "Contact was lost with Zorya-2 on Tuesday.", [("Zorya-2", "ORG")])
+    b = _item("b", "Engineers regained control of Zorya 2.", [("Zorya 2", "ORG")])
+    c = _item("c", "The maker said Zorya 2 works.", [("Zorya 2", "ORG")])
+    out = resolve_story([a, b, c])
+    names = {e.canonical for x in out for e in x.analysis.entities}
+    assert names == {"Zorya 2"}  # the form most outlets write
+    # a tokenised text's spaced hyphen ("Jean - Paul") is the same name too
+    d = _item("d", "Jean - Paul Morel spoke.", [("Jean - Paul Morel", "PERSON")])
+    e = _item("e", "Jean-Paul Morel spoke. Jean-Paul Morel left.", [("Jean-Paul Morel", "PERSON")])
+    assert {x.canonical for y in resolve_story([d, e]) for x in y.analysis.entities} == {"Jean-Paul Morel"}

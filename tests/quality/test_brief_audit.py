@@ -22,8 +22,13 @@ pytestmark = pytest.mark.slow
 #: shown and 2 dropped of 88, names merged 1 of 24, split 0 of 23; after them: origin 1 (round
 #: 7's self-credit), figures missed 3 (round 8's), dates wrong 4 of 128, types wrong 1 (round
 #: 8's) and 1 dropped, names merged 1 (round 8's).
-CEILINGS = {"origin_err": 1, "fig_missed": 3, "fig_kind_wrong": 0, "fig_merged": 0, "date_wrong": 4,
-            "names_merged": 1, "names_split": 0, "type_wrong": 1, "type_dropped": 1}
+#: Round 10 added three stories labelled blind (a sting's counts and companies, a satellite's
+#: launch week, a pandemic day's tallies); on main before its fixes, all 22: origin 1 of 16,
+#: figures missed 6 of 19, merged 1 of 56, dates wrong 12 of 168 shown, names merged 1 of 34, split
+#: 3 of 34, types wrong 5 of 128 shown and 3 dropped; after them: figures merged 0, dates wrong 9
+#: (4 of them RT's texts under their crawl date), names merged 0, split 2, types wrong 2.
+CEILINGS = {"origin_err": 1, "fig_missed": 6, "fig_kind_wrong": 0, "fig_merged": 0, "date_wrong": 9,
+            "names_merged": 0, "names_split": 2, "type_wrong": 2, "type_dropped": 3}
 
 
 def test_brief_audit_errors_stay_under_their_ceilings(data_dir):

@@ -38,6 +38,9 @@ FUTURE, PRESENT, PAST = "future", "present", "past"
 
 #: Modals that put their verb in the future ("would" as the future of reported speech).
 _FUTURE_MODALS = frozenset("will 'll wo shall would 'd may might".split())
+#: Modals of what may yet happen ("could be ready by October", "should have it in
+#: September"); negated ("could not reach"), an ability that failed, so they decide nothing.
+_MAYBE_MODALS = frozenset(("could", "should"))
 #: Verbs and adjectives of planning: "set to", "due to", "scheduled for", "expected to".
 _PLANNING = frozenset(
     "schedule set due expect plan slate intend aim prepare poise "
@@ -69,6 +72,10 @@ def _verb_tense(verb) -> str | None:
     words = {a.text.lower() for a in aux}
     if verb.tag_ == "VBD" and verb.dep_ == "advcl" and _hypothetical(verb):
         return FUTURE  # "would withdraw its offer if Qualcomm rescheduled the meeting from March 6"
+    if words & _MAYBE_MODALS and not words & _FUTURE_MODALS:
+        if any(c.dep_ == "neg" for c in verb.children) or verb.lemma_ in _REPORTING:
+            return None  # "could not reach the village on Monday": an ability that failed
+        return PAST if "have" in words or "'ve" in words else FUTURE  # "could be ready by October"
     if words & _FUTURE_MODALS:
         if verb.lemma_ in _REPORTING:
             # "would not comment on Friday": a refusal already made, not a plan

@@ -15,7 +15,6 @@ Nothing here knows any particular name: the same rules apply to every story.
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections import Counter
 from dataclasses import dataclass, field, replace
 
@@ -31,6 +30,7 @@ from .lexicon import (
     SPEECH_FORMS,
     TITLES,
 )
+from .name_keys import fold, name_key, same_person
 from .sentences import find_sentences
 
 _TYPES = {"PERSON": "PERSON", "ORG": "ORG", "GPE": "GPE", "LOC": "LOC", "WORK_OF_ART": "WORK",
@@ -50,6 +50,7 @@ _PEOPLE_WORDS = frozenset("north south east west northern southern eastern weste
                           "pacific asian african".split())
 #: Brackets, as printed or as a tokenised text spells them ("BP Plc -LRB- BP.L -RRB-"): a name
 #: never runs across one.
+_WEEKDAYS = frozenset("monday tuesday wednesday thursday friday saturday sunday".split())
 _BRACKETS = frozenset(("(", ")", "[", "]", "-LRB-", "-RRB-", "-LSB-", "-RSB-"))
 
 
@@ -96,12 +97,22 @@ def _trim(doc, start: int, end: int, body: bool = False) -> tuple[int, int, Coun
         low = _norm(doc[i])
         if (doc[i].is_space or "\n" in doc[i - 1].text_with_ws
                 or (doc[i].text in ("'s", "’s") and not (body and i + 1 < end and doc[i + 1].text[:1].isupper()))
-            or doc[i].text == "," or low in ROLE_NOUNS or low in ("and", "or")
+            or doc[i].text == "," or low in ROLE_NOUNS or low == "or"
+                or (low == "and" and not (body and _body_and(doc, i, end)))
                 or doc[i].text in _BRACKETS
                 or _dateline(doc, i)):
             end = i
             break
     return start, end, evidence
+
+
+def _body_and(doc, i: int, end: int) -> bool:
+    """The "and" at ``i`` is inside one body's name: capitalised words after it end the name
+    with a body's word, and the words before it do not ("Energia Rocket and Space
+    Corporation"; not "Microsoft and Amazon", "Acme Corp and Zenith Corp")."""
+    ends = BODY_HEAD_WORDS | COMPANY_SUFFIXES
+    return (i + 1 < end and all(t.text[:1].isupper() for t in doc[i + 1:end])
+            and _norm(doc[end - 1]) in ends and _norm(doc[i - 1]) not in ends)
 
 
 _CREDIT = re.compile(
@@ -141,8 +152,10 @@ def _context_evidence(doc, start: int, end: int) -> Counter:
     if before is not None and (_norm(before) in TITLES or _norm(before) in ROLE_NOUNS):
         ev["PERSON"] += 2
     root = doc[start:end].root
-    if root.dep_ == "appos" and _norm(root.head) in ROLE_NOUNS and root.head.pos_ == "NOUN":
-        ev["PERSON"] += 2  # "Early Facebook executive ..., Chamath Palihapitiya,": the role's name
+    governor = _norm(root.head)
+    role = governor in ROLE_NOUNS or governor == "head" and any(c.lower_ == "of" for c in root.head.children)
+    if root.dep_ == "appos" and role and root.head.pos_ == "NOUN":
+        ev["PERSON"] += 2  # "Early Facebook executive ..., Chamath Palihapitiya,", "the head of X, Keiji Fukuda,"
     if (
         after is not None and after.text == "," and end + 1 < len(doc)
         and doc[end + 1].like_num and doc[end + 1].text.isdigit() and 0 < int(doc[end + 1].text) < 120
@@ -202,16 +215,35 @@ def _body_evidence(doc, start: int, end: int) -> Counter:
     if i >= 1 and doc[i].lower_ == "of" and _norm(doc[i - 1]) in _OF_BODY and not possessive \
             and not place:  # "chairman of Donald Trump's campaign" is the campaign's
         ev["ORG"] += 2
-    elif i >= 0 and i == start - 1 and doc[i].pos_ == "NOUN" and doc[i].text.islower() and (
-            doc[i].lower_ in COMPANY_NOUNS or doc[i].lower_.endswith("maker")):
-        ev["ORG"] += 2
+    elif i >= 0 and i == start - 1 and doc[i].pos_ == "NOUN" and _company_noun(doc[i]):
+        ev["ORG"] += 2  # "chipmaker Qualcomm", "space corporation Energia"
         ev["KIND"] += 1
     elif start >= 2 and doc[start - 1].text == "," and doc[start - 2].pos_ == "NOUN" and _company_noun(doc[start - 2]):
         ev["ORG"] += 2  # "a sub-contractor, Halliburton,": the kind of company in apposition
         ev["KIND"] += 1
     if start > 0 and doc[start - 1].lower_ in _THING_DETERMINERS:
         ev["PERSON"] -= 1  # people are not "a ..." or "his ...": a thing or a body
+    if len(words) > 1 and _owned(doc, start) and (end >= len(doc) or doc[end].pos_ not in ("NOUN", "PROPN")):
+        ev["THING"] += 1  # "a red Tesla Roadster", "Musk's cherry-red Tesla Roadster" (not "his X page")
+    if end + 1 < len(doc) and doc[end].text == "," and _norm(doc[end + 1]) in ("a", "an", "the"):
+        for k in range(end + 2, min(len(doc) - 1, end + 9)):  # "Polaris, a leading anti-trafficking organization,"
+            if doc[k].text in (",", ".") or doc[k].pos_ == "ADP" or _norm(doc[k]) in ROLE_NOUNS:
+                break
+            if doc[k].pos_ == "NOUN" and doc[k + 1].pos_ not in ("NOUN", "PROPN", "PART") \
+                    and doc[k + 1].text not in ("'s", "’s"):  # the head: not "company executive", "the company's"
+                ev["ORG"] += 2 if _company_noun(doc[k]) else 0  # "X, a researcher at the agency" is no body
+                break
     return ev
+
+
+def _owned(doc, start: int) -> bool:
+    """A determiner or a possessive before the name, over a few describing words ("a red",
+    "Musk's cherry-red 2008", "his own"; not over a role: "Trump's former adviser")."""
+    i = start - 1
+    while i >= 0 and start - i <= 5 and (doc[i].text.islower() or doc[i].like_num or doc[i].text == "-") \
+            and doc[i].lower_ not in _THING_DETERMINERS and _norm(doc[i]) not in ROLE_NOUNS | TITLES:
+        i -= 1
+    return i >= 0 and (doc[i].lower_ in _THING_DETERMINERS or doc[i].text in ("'s", "’s"))
 
 
 def _name_word(tok) -> bool:
@@ -221,9 +253,11 @@ def _name_word(tok) -> bool:
 
 
 def _company_noun(tok) -> bool:
-    """A lower-case word for a kind of company ("chipmaker", "firm", "sub-contractor")."""
+    """A lower-case word for a kind of company or body ("chipmaker", "firm",
+    "sub-contractor", "corporation", "organization")."""
     word = tok.lower_
-    return tok.text.islower() and (word in COMPANY_NOUNS or word.endswith(("maker", "contractor")))
+    return tok.text.islower() and (word in COMPANY_NOUNS or word in BODY_HEAD_WORDS
+                                   or word.endswith(("maker", "contractor")))
 
 
 def _opens_sentence(doc, i: int) -> bool:
@@ -315,8 +349,8 @@ def _candidates(doc, posts: list[Post], headlines: list[tuple[int, int]]) -> lis
                 todo.insert(0, (s2, e, label))
             continue
         text = doc[s2:e2].text
-        if text.islower() or "#" in text or "@" in text or "/" in text:
-            continue
+        if text.islower() or "#" in text or "@" in text or "/" in text or _norm(doc[s2]) in _WEEKDAYS and e2 - s2 == 1:
+            continue  # "on Wednesday confirmed": when, not who
         if any(t.is_alpha and t.text.islower() and not t.is_stop and not _joined(doc, t.i)
                for t in doc[s2:e2]):
             continue  # "Morrow told the court": a clause, not a name
@@ -421,6 +455,7 @@ def _vote(group: _Group, doc=None) -> str | None:
     labels = Counter(m.label for m in own if m.label)
     team = len(group.key) > 1 and group.key[-1].endswith("s")  # "Houston Texans", not "South Korean"
     kind = evidence.pop("KIND", 0)  # the text names the kind of company it is ("chipmaker X")
+    thing = evidence.pop("THING", 0)  # "a Tesla Roadster": a car, a phone, not its maker
     # the tagger gave the full name as a person's ("Bruce Arians", whose "Arians" it reads as a people)
     full_person = any(m.label == "PERSON" and m.end - m.start > 1 for m in own)
     if labels and labels.most_common(1)[0][0] in ("NORP", "GPE") and not team and not kind:
@@ -444,6 +479,8 @@ def _vote(group: _Group, doc=None) -> str | None:
     guess = best in ("PERSON", "PRODUCT") or best == "NORP" and team
     if guess and evidence["ORG"] >= 2 and evidence["ORG"] > max(evidence["PERSON"], 0):
         return "ORG"  # the text calls it a body; the tagger's person, product or nationality is a guess
+    if thing and best in ("ORG", "PERSON") and evidence["ORG"] <= 0 and not full_person:
+        return "PRODUCT"
     if best == "PERSON" and _place_only(group, own, evidence):
         best = "ORG"
     if best in ("GPE", "LOC") and kind and evidence["ORG"] >= 2:
@@ -538,59 +575,6 @@ def find_entities(doc, posts: list[Post], headlines: list[tuple[int, int]] | Non
             out.append(Entity(span.start_char, span.end_char, span.text, t, canonical))
     out.sort(key=lambda e: e.start)
     return out
-
-
-def fold(text: str) -> str:
-    """``text`` lower-cased with its accents taken off ("François" -> "francois").
-
-    >>> fold("François Hollande"), fold("ŁÓDŹ")
-    ('francois hollande', 'łodz')
-    """
-    decomposed = unicodedata.normalize("NFKD", text.lower())
-    return "".join(c for c in decomposed if not unicodedata.combining(c))
-
-
-def name_key(name: str) -> tuple[str, ...]:
-    """A name's words as compared: lower case, accents off, titles and trailing periods
-    dropped ("Mr. François Hollande" -> ("francois", "hollande")).
-
-    >>> name_key("Mr. François Hollande"), name_key("Dr Ana Díaz-Ruiz")
-    (('francois', 'hollande'), ('ana', 'diaz-ruiz'))
-    """
-    words = [w.rstrip(".") for w in re.findall(r"[\w.'’-]+", fold(name))]
-    while len(words) > 1 and words[0] in TITLES:
-        words = words[1:]
-    return tuple(w for w in words if w)
-
-
-def same_person(a: str, b: str) -> bool:
-    """Whether names ``a`` and ``b`` are variants of one person's name: the same words up
-    to accents, case and titles; one full name (two words or more) ending the other
-    ("Mallam Garba Shehu"); or the same surname with first names that agree, one an
-    initial of the other, middle initials ignored ("J. Smith", "John A. Smith"). A
-    surname alone is not enough: a father and a daughter share one.
-
-    >>> same_person("Francois Hollande", "François Hollande"), same_person("J. Smith", "John A. Smith")
-    (True, True)
-    >>> same_person("Robert Thurman", "Uma Thurman"), same_person("Thurman", "Uma Thurman")
-    (False, False)
-    >>> same_person("Mayor of London Sadiq Khan", "Sadiq Khan")
-    True
-    """
-    ka, kb = name_key(a), name_key(b)
-    if ka == kb:
-        return bool(ka)
-    if len(ka) < 2 or len(kb) < 2 or ka[-1] != kb[-1]:
-        return False
-    short, long_ = sorted((ka, kb), key=len)
-    if long_[-len(short):] == short:
-        return True  # a title or honorific before the full name ("Mallam Garba Shehu")
-    fa, fb = ka[0], kb[0]
-    if fa != fb and not (len(fa) == 1 and fb.startswith(fa) or len(fb) == 1 and fa.startswith(fb)):
-        return False
-    middle_a = [w for w in ka[1:-1] if len(w) > 1]
-    middle_b = [w for w in kb[1:-1] if len(w) > 1]
-    return not middle_a or not middle_b or middle_a == middle_b
 
 
 __all__ = ["find_entities", "fold", "matches", "name_key", "same_person"]

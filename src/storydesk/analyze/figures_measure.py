@@ -133,7 +133,8 @@ _EARLIER = re.compile(r"\b(?:initial(?:ly)?|original(?:ly)?|previous(?:ly)?|prio
 def rate_measure(doc, text: str, start: int, end: int) -> str:
     """The tags of the rate at ``start:end``: its family (``leak``, ``collect``,
     ``capacity``: see :data:`_RATE_FAMILIES`) when a word of its
-    sentence's parse says it, and ``previous`` when the sentence calls it an earlier value
+    sentence's parse says it (``potential`` for a worst case: "up to ... could be
+    released"), and ``previous`` when the sentence calls it an earlier value
     (see :data:`_CHANGED_TO`); "" when nothing says either.
 
     >>> rate_measure(None, "It rose from 5,000 barrels per day to 40,000 barrels.", 13, 35)
@@ -141,14 +142,35 @@ def rate_measure(doc, text: str, start: int, end: int) -> str:
     """
     tags = []
     family = _rate_family(doc, start, end) if doc is not None else ""
-    if family:
-        tags.append(family)
     sentence_start = max(text.rfind(". ", 0, start), text.rfind("\n", 0, start)) + 1
     before = text[sentence_start:start]
+    if _UP_TO.search(before[-24:]) and _might(doc, start, end) or _WORST.search(before):
+        family = "potential"  # "up to 336,000 gallons a day could be released": a worst case, not an estimate
+    if family:
+        tags.append(family)
     if _FROM_TO.search(before[-30:]) and re.match(r"[^.;]{0,60}?\bto\b", text[end : end + 80]) or \
             _CHANGED_TO.match(text, end) or _EARLIER.search(before[-70:]):
         tags.append("previous")
     return " ".join(tags)
+
+
+#: A rate's words of a maximum and of a worst case ("as much as ... could", "the worst-case
+#: figure of"): what might flow, not what is estimated to.
+_UP_TO = re.compile(r"(?:up\s+to|as\s+(?:much|many)\s+as)\s+$", re.IGNORECASE)
+_WORST = re.compile(r"\bworst\s*-?\s*case\b", re.IGNORECASE)
+
+
+def _might(doc, start: int, end: int) -> bool:
+    """The verb of the figure at ``start:end`` says what could happen ("could be released")."""
+    span = doc.char_span(start, end, alignment_mode="expand") if doc is not None else None
+    node = span.root if span is not None and len(span) else None
+    for _ in range(4):
+        if node is None or node.head is node:
+            return False
+        node = node.head
+        if node.pos_ in ("VERB", "AUX"):
+            return any(c.dep_ == "aux" and c.lower_ in ("could", "might", "would", "may") for c in node.children)
+    return False
 
 
 def _rate_family(doc, start: int, end: int) -> str:
@@ -281,8 +303,9 @@ def measure(head) -> tuple[str, str, bool]:
 
 def _place(tokens) -> str:
     """The country or city a count is counted in: an "in X" on the count or its verb, the
-    place a "where" clause hangs on, or a nationality on the counted noun ("11 Brazilian
-    peacekeepers")."""
+    place a "where" clause hangs on, a nationality on the counted noun ("11 Brazilian
+    peacekeepers"), or a place that owns it ("Chile's 900 cases", "Chile's confirmation of
+    900 cases")."""
     for c in tokens[0].children:
         if c.dep_ == "amod" and c.ent_type_ == "NORP" and c.i < tokens[0].i:
             return c.lower_
@@ -294,6 +317,11 @@ def _place(tokens) -> str:
                     return obj.lower_
         if t.dep_ == "relcl" and any(c.lower_ == "where" for c in t.children) and t.head.ent_type_ in ("GPE", "LOC"):
             return t.head.lower_
+    noun = tokens[0]  # "Chile's 900 cases", "Chile's confirmation of 900 cases": the place owns the count
+    for owner in (noun, noun.head.head if noun.dep_ == "pobj" and noun.head.lower_ == "of" else None):
+        poss = next((c for c in owner.children if c.dep_ == "poss"), None) if owner is not None else None
+        if poss is not None and poss.ent_type_ in ("GPE", "LOC"):
+            return poss.lower_
     return ""
 
 

@@ -16,7 +16,8 @@ stays alone); its series is each article's current value, the highest it gives t
 sentence does not call an earlier one ("rose from 5,000 barrels per day to ..."). Values far
 apart are not one thing told two ways: a story's 84 dead and the 130 of an earlier attack
 it recalls stay apart (values join when they are within a third of the larger, or one
-apart; a rate is not cut).
+apart; a rate is not cut). A quantity in gallons, litres, kilometres, metres or kilograms is
+compared in barrels, miles, feet or pounds (:mod:`.figure_units`): one leak, two units.
 
 An amount of money is about the same thing when its noun names the same thing ("offer",
 "bid", "acquisition approach" and "transaction" are one deal; "earnings", "net income" and
@@ -56,11 +57,12 @@ embedded posts are the posters' words, not reporting, and are left out.
 
 from __future__ import annotations
 
-import math
 import re
 from collections import Counter
 
 from ..model import AnalyzedArticle, Entity, Figure
+from .figure_units import agree, in_common_unit, interval
+from .figure_units import value_of as _value
 from .sources import source
 from .trending import distinct
 
@@ -146,52 +148,6 @@ def _in_posts(item: AnalyzedArticle, fig: Figure) -> bool:
     return any(p.start <= fig.start < p.end for p in item.analysis.posts)
 
 
-def _value(fig: Figure) -> float:
-    """The value of a figure the brief compares (figures without one are left out first)."""
-    assert fig.value is not None
-    return fig.value
-
-
-def interval(fig: Figure) -> tuple[float, float]:
-    """The values a figure allows: "at least 84" is [84, inf), "nearly 80" [60, 80].
-
-    >>> interval(Figure(0, 2, "84", 84.0, "people", "count", bound="min"))
-    (84.0, inf)
-    """
-    v = _value(fig)
-    if fig.bound == "min":
-        return v, math.inf
-    if fig.bound == "max":
-        return v * 0.75, v
-    if fig.bound == "approx":  # "about 130" allows 128, "some $146 billion" not $148.9 billion
-        spread = min(0.1 * abs(v), _place(fig)) or 0.1 * abs(v)
-        return v - spread, v + spread
-    return v, v
-
-
-def _place(fig: Figure) -> float:
-    """The place value of the last non-zero digit printed ("130" -> 10, "146" -> 1, "1.5
-    billion" -> 100 million): how far a rounded figure may be from the true one."""
-    digits = re.search(r"\d[\d,]*(?:\.\d+)?", fig.text)
-    v = _value(fig)
-    if digits is None or not v:
-        return 0.1 * abs(v)
-    printed = digits.group().replace(",", "")
-    whole, _, frac = printed.partition(".")
-    frac = frac.rstrip("0")
-    if frac:
-        step = 10.0 ** -len(frac)
-    else:
-        step = 10.0 ** (len(whole) - len(whole.rstrip("0")))
-    return step * abs(v) / float(printed) if float(printed) else 0.1 * abs(v)
-
-
-def agree(a: Figure, b: Figure) -> bool:
-    """Whether two figures of one thing can both be right."""
-    (lo1, hi1), (lo2, hi2) = interval(a), interval(b)
-    return lo1 <= hi2 and lo2 <= hi1
-
-
 def _near(a: float, b: float) -> bool:
     return abs(a - b) <= max(NEAR_ABSOLUTE, NEAR_SHARE * max(abs(a), abs(b)))
 
@@ -214,6 +170,7 @@ def _gather(analyzed: list[AnalyzedArticle]) -> list[_Group]:
         for fig in item.analysis.figures:
             if _in_posts(item, fig) or fig.value is None:
                 continue
+            fig = in_common_unit(fig)  # "210,000 gallons a day" beside "5,000 barrels a day"
             person = _person(item, fig) if fig.kind == "age" else None
             context = person or fig.context
             unit = "people" if fig.kind == "count" and fig.unit in _PEOPLE else fig.unit

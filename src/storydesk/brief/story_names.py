@@ -22,16 +22,22 @@ from .story_speakers import resolve_speakers
 
 def _variants(counts: Counter) -> dict[str, str]:
     """Each name mapped to the form the story uses for it among its spellings (the same
-    words up to accents, case and titles: "Francois"/"François"): the most frequent,
-    then the one with accents."""
+    words up to accents, case, titles and hyphens: "Francois"/"François", "Zorya-2"/"Zorya 2"):
+    the most frequent, then the one with accents."""
     by_key: dict[tuple[str, ...], list[str]] = {}
     for name in counts:
-        by_key.setdefault(name_key(name), []).append(name)
+        by_key.setdefault(_spelling_key(name), []).append(name)
     out = {}
     for names in by_key.values():
         rep = max(names, key=lambda n: (counts[n], sum(not c.isascii() for c in n), n))
         out.update(dict.fromkeys(names, rep))
     return out
+
+
+def _spelling_key(name: str) -> tuple[str, ...]:
+    """``name_key`` with hyphens read as spaces: "Zorya-2" and "Zorya 2", "Jean-Paul" and a
+    tokenised "Jean - Paul" are one spelling."""
+    return tuple(w for part in name_key(name) for w in part.split("-") if w)
 
 
 def _promoted(n: str, full: dict[str, str], first: dict[str, int]) -> str:
