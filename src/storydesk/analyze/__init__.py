@@ -17,12 +17,12 @@ from contextlib import AbstractContextManager, nullcontext
 from ..config import DEFAULTS
 from ..model import Analysis, Article
 from .clauses import find_clauses
-from .coref import with_people
 from .dates import find_dates
 from .entities import find_entities
 from .figures import find_figures
 from .headlines import headline_spans
 from .nlp import load_nlp
+from .people import with_people
 from .posts import find_posts
 from .quotemarks import pair_quotes
 from .quotes import attribute_quotes

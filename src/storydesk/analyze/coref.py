@@ -11,189 +11,27 @@ Precision first:
   ("actor Lee"), else to the one compatible person who is the subject of the sentence
   before; otherwise the answer is None.
 
-Gender is read from the text alone: titles and role nouns tied to a name ("Mr.",
-"actress Ana Diaz", "her ex-husband Tom Lee"), a he/she pronoun that is the subject of a
-clause hanging on a clause whose subject is the name ("Diaz admitted that she ..."), a
-his/her possessive in such a clause ("Diaz sued her ex-husband"), and subject pronouns
-in sentences that name exactly one person. No list of first names is used. Mentions in
-headline-like sentences are neither antecedents nor evidence.
+Gender, as the text shows it, and the article's role ties are read by :mod:`.people`.
 """
 
 from __future__ import annotations
 
 import re
-from collections import Counter, defaultdict
-from dataclasses import dataclass, field, replace
 
 from ..model import Entity
-from .bodies import Bodies, body_by_kind, body_kinds, body_name
-from .headlines import inside
+from .bodies import body_by_kind, body_name
 from .lexicon import FIRST_SECOND, GROUP_NOUNS, MESSAGE_NOUNS, PLURAL_PRONOUNS, PRONOUN_GENDER, ROLE_NOUNS, TITLES
-from .roles import (
-    RoleMention,
-    Tie,
-    antecedent,
-    compatible,
-    filler,
-    modifiers,
-    paragraph_before,
-    pronouns,
-    role_gender,
-    role_mentions,
-    role_ties,
-    tied_name,
-)
+from .people import People, speech_subject
+from .roles import RoleMention, antecedent, compatible, filler, modifiers, paragraph_before, tied_name
 from .speaker_candidates import time_word
 from .speakers import is_cue, np_span
 
 _SPEAKER_TYPES = ("PERSON", "ORG", "GPE", "NORP")
 _SUBJ = ("nsubj", "nsubjpass")
-_CLAUSE = ("ccomp", "xcomp", "advcl", "conj", "oprd", "pcomp", "prep")
-_OBJ = ("dobj", "pobj", "dative")
 _MAX_CHAIN = 4
 _RELATIVE = ("who", "that")
 _PARAGRAPHS = 1  # a pronoun looks back over its paragraph and this many before it
 _UNKNOWN_REACH = 600  # characters before a pronoun searched for a rival of unknown gender
-
-
-@dataclass
-class People:
-    """What the article says about the people it names: gender, role ties, mentions."""
-
-    gender: dict[str, str | None] = field(default_factory=dict)
-    ties: list[Tie] = field(default_factory=list)
-    persons: list[Entity] = field(default_factory=list)  # PERSON mentions in order
-    roles: list[RoleMention] = field(default_factory=list)  # people named by a role alone
-    pronouns: list[tuple[int, str]] = field(default_factory=list)  # (offset, gender)
-    #: kind noun -> the organisations the article says are of that kind (:mod:`.bodies`)
-    bodies: Bodies = field(default_factory=Bodies)
-
-
-_INDEFINITE = ("a ", "an ", "one ", "another ")
-
-
-def _referring(doc, text: str, role: RoleMention) -> bool:
-    """An indefinite role ("an American witness") names someone only as a subject:
-    "becoming a mother", "as a lawyer" say what someone is, not who."""
-    if not text[role.start:role.end].lower().startswith(_INDEFINITE):
-        return True
-    span = doc.char_span(role.start, role.end, alignment_mode="expand")
-    return span is not None and span.root.dep_ in _SUBJ
-
-
-def _clause_votes(doc, e: Entity, quoted, votes: Counter, others: list[int]) -> None:
-    """Gender votes for ``e`` from pronouns in clauses hanging on the clause it is the
-    subject of, down to the first clause with a subject of its own."""
-    span = doc.char_span(e.start, e.end, alignment_mode="expand")
-    root = span.root if span is not None else None
-    if root is not None and root.dep_ == "appos":  # "Another parent, Ana Diaz, said"
-        root = root.head
-    if root is None or root.dep_ not in _SUBJ:
-        return
-    todo, seen = [(root.head, 0)], 0
-    while todo and seen < 12:
-        clause, depth = todo.pop()
-        seen += 1
-        for child in clause.children:
-            if quoted(child.idx):
-                continue
-            if child.dep_ in _OBJ:
-                for poss in child.children:
-                    low = poss.lower_
-                    if (poss.dep_ == "poss" and low in ("his", "her")
-                            and not any(e.end <= o < poss.idx for o in others)):
-                        votes[PRONOUN_GENDER[low]] += 1
-            if child.dep_ in _CLAUSE and depth < 3 and child.i > root.i:
-                subjects = [c for c in child.children if c.dep_ in _SUBJ]
-                if not subjects:
-                    todo.append((child, depth + 1))
-                elif subjects[0].lower_ in ("he", "she") and not quoted(subjects[0].idx):
-                    votes[PRONOUN_GENDER[subjects[0].lower_]] += 2
-
-
-def _modifier(doc, e: Entity) -> bool:
-    """A name used as a modifier ("the Clinton campaign", "Trump's remarks"), not as
-    someone who acts in the sentence."""
-    span = doc.char_span(e.start, e.end, alignment_mode="expand")
-    return span is not None and span.root.dep_ in ("compound", "poss", "amod", "nmod")
-
-
-def _speech_subject(tok) -> bool:
-    return tok.dep_ in _SUBJ and is_cue(tok.head)
-
-
-def _continuation_votes(doc, persons: list[Entity], quoted, headlines, votes) -> None:
-    """"Panama will change, says Felipe Chapman. "...," he says.": the he/she subject of
-    a speech verb in the sentence right after one whose only named person is the subject
-    of a speech verb, in the same paragraph and with nobody else named in between,
-    continues that speaker, and tells the speaker's gender (one vote). Across a
-    paragraph break the pronoun may well be someone else ("...," said Ruiz. // "...,"
-    she said: Holt again)."""
-    text = doc.text
-    sents = [s for s in doc.sents if not inside(headlines, s.start_char)]
-    for here, after in zip(sents, sents[1:]):
-        if "\n" in text[here.start_char:after.end_char].strip():
-            continue
-        named = [e for e in persons if here.start_char <= e.start < here.end_char and not _modifier(doc, e)]
-        if len({e.canonical for e in named}) != 1 or any(
-                after.start_char <= e.start < after.end_char for e in persons):
-            continue
-        if not any(_speech_subject(t) for e in named
-                   for t in (doc.char_span(e.start, e.end, alignment_mode="expand") or ())):
-            continue
-        pron = {PRONOUN_GENDER[t.lower_] for t in after
-                if t.lower_ in ("he", "she") and not quoted(t.idx) and _speech_subject(t)}
-        if len(pron) == 1:
-            votes[named[0].canonical][pron.pop()] += 1
-
-
-def read_people(doc, entities: list[Entity], quoted, headlines=(), text: str | None = None) -> People:
-    """Gender, role ties and mentions of every person named in ``doc``.
-
-    ``quoted(char)`` tells whether a character offset is inside a quote or a post;
-    ``headlines`` are the headline-like sentences' (start, end) offsets."""
-    text = doc.text if text is None else text
-    people = People()
-    votes: dict[str, Counter] = defaultdict(Counter)
-
-    headlines = list(headlines)
-
-    def counts(e) -> bool:
-        return not quoted(e.start) and not inside(headlines, e.start)
-
-    people.persons = [e for e in entities if e.type == "PERSON" and counts(e)]
-    people.roles = [r for r in role_mentions(text, entities) if counts(r) and _referring(doc, text, r)]
-    people.ties = role_ties(text, people.persons)
-    people.pronouns = [(p, g) for p, g in pronouns(text)
-                       if not quoted(p) and not inside(headlines, p)]
-    people.bodies = body_kinds(doc, entities, lambda char: not quoted(char) and not inside(headlines, char))
-    for t in people.ties:
-        g = role_gender(t.role)
-        if g:
-            votes[t.name][g] += 3
-    starts = [e.start for e in people.persons]
-    for e in people.persons:
-        _clause_votes(doc, e, quoted, votes[e.canonical], starts)
-    for sent in doc.sents:
-        here = [e for e in people.persons if sent.start_char <= e.start < sent.end_char]
-        named = {e.canonical for e in here}
-        if len(named) != 1:
-            continue
-        subject = [e for e in here if any(t.dep_ in _SUBJ for t in
-                                          doc.char_span(e.start, e.end, alignment_mode="expand") or ())]
-        if not subject:
-            continue
-        first = subject[0].start
-        line_end = text.find("\n", first) % (len(text) + 1)  # a caption's sentence runs on
-        pron = {PRONOUN_GENDER[t.text.lower()] for t in sent
-                if t.text.lower() in ("he", "she") and first < t.idx < line_end and not quoted(t.idx)}
-        if len(pron) == 1:
-            votes[named.pop()][pron.pop()] += 1
-    _continuation_votes(doc, people.persons, quoted, headlines, votes)
-    for name, v in votes.items():
-        (g, n), *rest = v.most_common() + [(None, 0), (None, 0)]
-        people.gender[name] = g if n > rest[0][1] else None
-    return people
 
 
 def _subject_names(doc, people: People, lo: int, hi: int, gender: str | None) -> set[str]:
@@ -353,7 +191,7 @@ def resolve_pronoun(doc, tok, people: People, quoted, text: str | None = None,
         # two sentences back only as the subject of a speech verb, with nobody in between
         # ("Wang Yi said ... . China is its ally. "...," he told a briefing")
         before = doc[prev.start - 1].sent if prev.start > 0 else prev
-        if found.start < before.start_char or not _speech_subject(head.root):
+        if found.start < before.start_char or not speech_subject(head.root):
             return None
     return found.canonical
 
@@ -660,12 +498,4 @@ def speaker_of(doc, start: int, end: int, entities: list[Entity], people: People
     return None, None, s_char, e_char
 
 
-def with_people(entities: list[Entity], people: People) -> list[Entity]:
-    """``entities`` with each person's gender and each mention's tied role filled in."""
-    roles = {t.start: t.role for t in people.ties}
-    return [replace(e, gender=people.gender.get(e.canonical), role=roles.get(e.start))
-            if e.type == "PERSON" else e for e in entities]
-
-
-__all__ = ["People", "pronoun_role", "with_people", "read_people", "resolve_pronoun",
-           "resolve_role_mention", "speaker_name", "speaker_of"]
+__all__ = ["pronoun_role", "resolve_pronoun", "resolve_role_mention", "speaker_name", "speaker_of"]

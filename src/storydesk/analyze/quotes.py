@@ -23,8 +23,9 @@ import re
 from bisect import bisect_right
 
 from ..model import Entity, Post, Quote
-from .coref import People, read_people, speaker_name, speaker_of
+from .coref import speaker_name, speaker_of
 from .lexicon import MESSAGE_NOUNS, ROLE_NOUNS
+from .people import People, read_people
 from .quotemarks import QuoteSpan, pair_quotes
 from .roles import paragraph_before
 from .speaker_candidates import Candidate, Scene, gather
