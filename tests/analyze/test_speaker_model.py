@@ -276,7 +276,7 @@ def test_the_textbook_forms_clear_the_threshold(nlp):
 
 @pytest.mark.parametrize("name", ["Navy Capt", "Air Force 1st"])
 def test_a_name_cut_at_a_rank_is_never_shown(nlp, name):
-    from storydesk.analyze.coref import _cut_name
+    from storydesk.analyze.speaker_names import _cut_name
 
     assert _cut_name(name)
 

@@ -23,13 +23,13 @@ import re
 from bisect import bisect_right
 
 from ..model import Entity, Post, Quote
-from .coref import speaker_name, speaker_of
 from .lexicon import MESSAGE_NOUNS, ROLE_NOUNS
 from .people import People, read_people
 from .quotemarks import QuoteSpan, pair_quotes
 from .roles import paragraph_before
 from .speaker_candidates import Candidate, Scene, gather
 from .speaker_model import SpeakerModel, load_model
+from .speaker_names import speaker_name, speaker_of
 from .speakers import Attribution, attribute, cue_span, is_cue, np_span, subject_of
 
 _MIN_WORDS = 3
