@@ -475,3 +475,14 @@ def test_a_name_after_a_or_his_that_heads_its_phrase_is_a_thing_not_the_company(
     assert {e.type for e in ents if e.canonical == "Vostok Rover"} - {"PRODUCT"} == set(), ents
     assert {e.type for e in ents if e.canonical == "Vostok"} == {"ORG"}
     assert {e.type for e in ents if e.canonical == "Mark Tully"} == {"PERSON"}
+
+
+def test_a_name_after_a_preposition_is_not_owned_like_a_product(nlp):
+    # written for this test (round 10): the product rule ("a red Tesla Roadster") walked back
+    # over "survey by" to "a", typed the survey's author a product, and her words lost their speaker
+    text = ("According to a 2019 study by Helen Marsh Cartwright of Boston University, the chain cuts staff. "
+            "\u201cThey are half the size,\u201d Cartwright reported.")
+    ents = find_entities(nlp(text), [])
+    assert {e.type for e in ents if e.canonical == "Helen Marsh Cartwright"} == {"PERSON"}
+    ents = find_entities(nlp("He drove a red 2008 Tesla Roadster into the lake."), [])
+    assert "PERSON" not in {e.type for e in ents if "Roadster" in e.canonical}

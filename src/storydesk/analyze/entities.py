@@ -238,9 +238,11 @@ def _body_evidence(doc, start: int, end: int) -> Counter:
 
 def _owned(doc, start: int) -> bool:
     """A determiner or a possessive before the name, over a few describing words ("a red",
-    "Musk's cherry-red 2008", "his own"; not over a role: "Trump's former adviser")."""
+    "Musk's cherry-red 2008", "his own"; not over a role, "Trump's former adviser", nor a
+    noun or a preposition: "a 2018 survey by Ana Ruiz" is hers, not a thing)."""
     i = start - 1
     while i >= 0 and start - i <= 5 and (doc[i].text.islower() or doc[i].like_num or doc[i].text == "-") \
+            and (doc[i].pos_ in ("ADJ", "NUM") or doc[i].text == "-" or doc[i].lower_ == "own") \
             and doc[i].lower_ not in _THING_DETERMINERS and _norm(doc[i]) not in ROLE_NOUNS | TITLES:
         i -= 1
     return i >= 0 and (doc[i].lower_ in _THING_DETERMINERS or doc[i].text in ("'s", "’s"))
