@@ -484,5 +484,7 @@ def test_a_name_after_a_preposition_is_not_owned_like_a_product(nlp):
             "\u201cThey are half the size,\u201d Cartwright reported.")
     ents = find_entities(nlp(text), [])
     assert {e.type for e in ents if e.canonical == "Helen Marsh Cartwright"} == {"PERSON"}
-    ents = find_entities(nlp("He drove a red 2008 Tesla Roadster into the lake."), [])
-    assert "PERSON" not in {e.type for e in ents if "Roadster" in e.canonical}
+    for text in ("He drove Elon Musk's cherry-red 2008 Tesla Roadster into the lake.",
+                 "Musk picked one of his used Tesla Roadsters to shoot into space."):
+        ents = find_entities(nlp(text), [])
+        assert "PERSON" not in {e.type for e in ents if "Roadster" in e.canonical}

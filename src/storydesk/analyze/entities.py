@@ -236,13 +236,19 @@ def _body_evidence(doc, start: int, end: int) -> Counter:
     return ev
 
 
+#: Dependencies of a word that describes the word after it ("red", "2008", "used", "cherry").
+_DESCRIBING = frozenset(("amod", "compound", "nummod", "npadvmod", "advmod", "nmod"))
+
+
 def _owned(doc, start: int) -> bool:
     """A determiner or a possessive before the name, over a few describing words ("a red",
-    "Musk's cherry-red 2008", "his own"; not over a role, "Trump's former adviser", nor a
-    noun or a preposition: "a 2018 survey by Ana Ruiz" is hers, not a thing)."""
+    "Musk's cherry red 2008", "his used", "his own": words that modify a word after them;
+    not over a role, "Trump's former adviser", nor over the head of another phrase: "a 2018
+    survey by Ana Ruiz" is hers, not a thing)."""
     i = start - 1
     while i >= 0 and start - i <= 5 and (doc[i].text.islower() or doc[i].like_num or doc[i].text == "-") \
-            and (doc[i].pos_ in ("ADJ", "NUM") or doc[i].text == "-" or doc[i].lower_ == "own") \
+            and (doc[i].text == "-" or doc[i].lower_ == "own"
+                 or (doc[i].dep_ in _DESCRIBING and doc[i].head.i > i)) \
             and doc[i].lower_ not in _THING_DETERMINERS and _norm(doc[i]) not in ROLE_NOUNS | TITLES:
         i -= 1
     return i >= 0 and (doc[i].lower_ in _THING_DETERMINERS or doc[i].text in ("'s", "’s"))
