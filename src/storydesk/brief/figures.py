@@ -61,6 +61,8 @@ import re
 from collections import Counter
 
 from ..model import AnalyzedArticle, Entity, Figure
+from .article_time import article_time, same_time
+from .figure_confirmed import plain, story_unsure_fates
 from .figure_units import agree, in_common_unit, interval
 from .figure_units import value_of as _value
 from .sources import source
@@ -166,6 +168,7 @@ class _Group:
 def _gather(analyzed: list[AnalyzedArticle]) -> list[_Group]:
     groups: list[_Group] = []
     buckets: dict[tuple, list[_Group]] = {}  # (kind, unit, named, measure) -> its groups
+    unsure = story_unsure_fates(analyzed)  # "confirmed" tells counts apart only beside "suspected"
     for item in analyzed:
         for fig in item.analysis.figures:
             if _in_posts(item, fig) or fig.value is None:
@@ -176,7 +179,7 @@ def _gather(analyzed: list[AnalyzedArticle]) -> list[_Group]:
             unit = "people" if fig.kind == "count" and fig.unit in _PEOPLE else fig.unit
             measure = fig.measure if fig.kind in ("count", "money") else ""
             if fig.kind == "count":  # "revised" says how a value came, not what it counts
-                measure = " ".join(t for t in measure.split() if t != "revised")
+                measure = plain(" ".join(t for t in measure.split() if t != "revised"), unsure)
             version = ""
             if fig.kind == "money":  # "previous"/"new" split one thing's versions (see _attach_versions)
                 tags = measure.split()
@@ -310,7 +313,9 @@ def _first_values(members: list) -> list:
 
 def _when(item: AnalyzedArticle) -> str | None:
     article = item.article
-    return None if article.date_from_ingest or not article.published else article.published
+    if article.date_from_ingest or not article.published:
+        return None
+    return article_time(article.published, article.text) or article.published  # a dateline's hour
 
 
 def _verdict(kind: str, members: list, moving: bool = False) -> tuple[bool, bool]:
@@ -318,7 +323,7 @@ def _verdict(kind: str, members: list, moving: bool = False) -> tuple[bool, bool
     firsts = _first_values(members)
     timed = [(_when(m[0]), m[1]) for m in firsts]
     if moving:  # a market price: outlets of one time may disagree; over time it moves
-        if any(ta is not None and ta == tb and not agree(a, b)
+        if any(ta is not None and same_time(ta, tb) and not agree(a, b)
                for i, (ta, a) in enumerate(timed) for tb, b in timed[i + 1:]):
             return True, False
         times = [t for t, _ in timed]
@@ -329,7 +334,7 @@ def _verdict(kind: str, members: list, moving: bool = False) -> tuple[bool, bool
         for tb, b in timed[i + 1:]:
             if agree(a, b):
                 continue
-            if not evolving or ta == tb:
+            if not evolving or same_time(ta, tb):
                 conflict = True  # outlets of one time disagree
                 continue
             earlier, later = (a, b) if (ta or "") < (tb or "") else (b, a)
@@ -341,12 +346,12 @@ def _verdict(kind: str, members: list, moving: bool = False) -> tuple[bool, bool
     # revised is shown as its series, even where some outlets also disagree (a conflict too)
     ordered = sorted(timed, key=lambda tf: tf[0] or "")
     first_time, last_time = ordered[0][0], ordered[-1][0]
-    first = [f for t, f in ordered if t == first_time]
-    last = [f for t, f in ordered if t == last_time]
+    first = [f for t, f in ordered if same_time(t, first_time)]
+    last = [f for t, f in ordered if same_time(t, last_time)]
     # the highest value of the latest time above the highest of the first (outlets of one
     # time that disagree are a conflict as well)
-    rose = first_time != last_time and max(_value(f) for f in last) > max(_value(f) for f in first)
-    revised = any(_revised(b) and b.value != a.value and ta != tb
+    rose = not same_time(first_time, last_time) and max(_value(f) for f in last) > max(_value(f) for f in first)
+    revised = any(_revised(b) and b.value != a.value and not same_time(ta, tb)
                   for (ta, a), (tb, b) in zip(ordered, ordered[1:]))
     return conflict, rose or revised
 
