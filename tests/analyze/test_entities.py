@@ -475,3 +475,17 @@ def test_a_name_after_a_or_his_that_heads_its_phrase_is_a_thing_not_the_company(
     assert {e.type for e in ents if e.canonical == "Vostok Rover"} - {"PRODUCT"} == set(), ents
     assert {e.type for e in ents if e.canonical == "Vostok"} == {"ORG"}
     assert {e.type for e in ents if e.canonical == "Mark Tully"} == {"PERSON"}
+
+
+def test_a_one_word_name_an_unnamed_source_talks_to_or_is_cited_by_is_an_outlet(nlp):
+    # written for this test (round 11, issue 11): the small tagger reads a one-word outlet as a
+    # person; an informant without a name talks to an outlet, a named one or a titled name stays a person
+    for text, name in (("The probe went silent on Friday, a source told Sputnik.", "Sputnik"),
+                       ("Interfax, citing a source in the industry, said the probe went silent.", "Interfax"),
+                       ("Tass quoted a source as saying that the probe went silent.", "Tass")):
+        ents = find_entities(nlp(text), [])
+        assert {e.type for e in ents if e.canonical == name} == {"ORG"}, (text, ents)
+    for text, name in (("A spokesman for the police told Mr Jones that he was free to go.", "Jones"),
+                       ("A source told John Smith that the deal was off.", "John Smith")):
+        ents = find_entities(nlp(text), [])
+        assert {e.type for e in ents if e.canonical == name} == {"PERSON"}, (text, ents)
