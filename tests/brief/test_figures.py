@@ -352,3 +352,18 @@ def test_a_datelines_hour_orders_two_pages_of_one_day(nlp):
     (cases,) = [f for f in figures if f["evolution"] or f["conflict"]]
     assert cases["evolution"] and not cases["conflict"]
     assert [v["published"] for v in cases["values"]] == ["2023-05-02T09:10", "2023-05-02T17:45"]
+
+
+def test_the_time_since_the_last_such_event_is_compared_without_a_name_in_common(nlp):
+    """Round 11 (issue 11): "the first pandemic in 41 years" and "the first flu pandemic in 40
+    years" are one duration, the story's own, though their sentences name no one in common;
+    the first of another thing ("its first win in three years") is another. Written for this test."""
+    figures = build_figures(_story(
+        nlp,
+        ("Wire A", "2023-05-02", "The outbreak is now the first official pandemic in 41 years, experts said."),
+        ("Daily B", "2023-05-02", "Doctors fear the first flu pandemic in 40 years as cases climb."),
+        ("Paper C", "2023-05-02", "The club celebrated its first win in three years on Monday."),
+    ))
+    flagged = [f for f in figures if f["conflict"] or f["evolution"]]
+    assert len(flagged) == 1 and flagged[0]["conflict"], flagged
+    assert {v["value"] for v in flagged[0]["values"]} == {40, 41}

@@ -48,7 +48,8 @@ the hour: outlets of one time that disagree on it conflict, different times are 
 evolution. One article giving two values of a money amount or a duration ("a £10m fee
 in 2019 and a £12m fee in 2021") means two things that share a context, and so do money,
 durations and shares whose sentences name no one in common ("a six-year relationship" in
-a gallery of celebrity splits and "their four-year-long relationship"): they stay apart.
+a gallery of celebrity splits and "their four-year-long relationship"): they stay apart. A
+duration since the last such event ("the first pandemic in 41 years") is the story's own.
 
 Key figures only: money, ages, durations and percentages; a count when it is large
 (``MIN_COUNT``), reported by several articles, or of people's fate. Figures inside
@@ -177,7 +178,7 @@ def _gather(analyzed: list[AnalyzedArticle]) -> list[_Group]:
             person = _person(item, fig) if fig.kind == "age" else None
             context = person or fig.context
             unit = "people" if fig.kind == "count" and fig.unit in _PEOPLE else fig.unit
-            measure = fig.measure if fig.kind in ("count", "money") else ""
+            measure = fig.measure if fig.kind in ("count", "money") or fig.measure == "since" else ""
             if fig.kind == "count":  # "revised" says how a value came, not what it counts
                 measure = plain(" ".join(t for t in measure.split() if t != "revised"), unsure)
             version = ""
@@ -194,8 +195,8 @@ def _gather(analyzed: list[AnalyzedArticle]) -> list[_Group]:
                 # collected, a capacity: :func:`storydesk.analyze.figures_measure.rate_measure`)
                 family = [t for t in fig.measure.split() if t != "previous"]
                 key = f"{unit}:{family[0]}" if family else unit or ""
-            else:
-                key = measure or _head(context)
+            else:  # a since-last duration is of what it is the first of ("pandemic")
+                key = f"since {_head(context)}" if measure == "since" else measure or _head(context)
             if not key and fig.kind in ("age", "percent"):
                 continue  # an age of no one, a share of nothing: not a key figure
             bucket = buckets.setdefault((fig.kind, unit, person is not None, measure), [])
@@ -383,7 +384,7 @@ def _split(group: _Group) -> list[tuple[list, bool, bool]]:
             return [(members, False, False) for members in by_value.values()]
         if len(parts) > 1:  # two things, one context: each compared on its own
             return [entry for part in parts for entry in _split(part)]
-    if group.kind in ("money", "duration", "percent") and not _same_subject(by_value):
+    if group.kind in ("money", "duration", "percent") and group.measure != "since" and not _same_subject(by_value):
         return [(members, False, False) for members in by_value.values()]  # whose settlement?
     moving = group.kind in ("money", "percent") and _head(_thing(group.key)) in _MOVES
     # an initial offer is a fact of the past: outlets that print it differently disagree
