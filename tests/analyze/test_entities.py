@@ -489,3 +489,14 @@ def test_a_one_word_name_an_unnamed_source_talks_to_or_is_cited_by_is_an_outlet(
                        ("A source told John Smith that the deal was off.", "John Smith")):
         ents = find_entities(nlp(text), [])
         assert {e.type for e in ents if e.canonical == name} == {"PERSON"}, (text, ents)
+
+
+def test_a_place_and_a_clubs_word_before_its_fans_is_the_club(nlp):
+    # written for this test (round 11, issue 11): the small tagger reads the club as its city; a
+    # name the text also uses as a place is left as it was
+    for text, name in (("Why do Manchester City fans sing about the moon before each match?", "Manchester City"),
+                       ("The Leicester City manager praised his players after the draw.", "Leicester City")):
+        ents = find_entities(nlp(text), [])
+        assert {e.type for e in ents if e.canonical == name} == {"ORG"}, (text, ents)
+    text = "Kansas City is a big place. Kansas City fans were loud on Sunday."
+    assert "ORG" not in {e.type for e in find_entities(nlp(text), []) if e.canonical == "Kansas City"}

@@ -1,4 +1,4 @@
-"""Evidence that a name is a news outlet, from how the sentence uses it.
+"""Evidence of what a name is from how its sentence uses it: a news outlet, a club.
 
 A tagger reads a one-word outlet ("Sputnik", "Interfax") as a person's name; the text
 says otherwise when the name is who an unnamed informant spoke to ("a source told
@@ -8,12 +8,18 @@ news outlets. A named person telling someone ("Putin told Macron") says nothing 
 and neither does a full name or a name with a title ("a source told Mr Jones"): only a
 one-word name is read this way.
 
+A place's name ending in a club's word ("Manchester City", "Leicester City", "Blackburn
+Rovers") that modifies a club's people ("Manchester City fans", "the Leicester City
+manager") is the club, not the city, however the tagger read it, when the text never
+uses the name otherwise ("Kansas City is ..." leaves it to the tagger).
+
 The evidence is an organisation's (``ORG``), with ``KIND`` (the text says what kind of
 body it is), for the entity vote (:mod:`storydesk.analyze.entities`).
 """
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 
 #: Unnamed informants: what reporting calls a source it does not name.
@@ -27,7 +33,39 @@ def _informant(tok) -> bool:
         c.pos_ == "PROPN" or c.dep_ == "poss" for c in tok.children)
 
 
-def add_outlet_evidence(doc, start: int, end: int, ev: Counter) -> Counter:
+#: Last words of a club's name that is also a place's ("Manchester City", "Preston North End").
+CLUB_WORDS = frozenset("city united town rovers athletic albion wanderers rangers hotspur county villa end "
+                       "fc afc".split())
+#: A club's people and parts, that a club's name modifies ("Manchester City fans").
+CLUB_NOUNS = frozenset("fan fans supporter supporters player players manager boss coach striker midfielder "
+                       "defender goalkeeper captain squad star stars academy chairman owner owners".split())
+
+
+def add_usage_evidence(doc, start: int, end: int, ev: Counter) -> Counter:
+    """``ev`` with what the sentence's use of the name at tokens ``start:end`` says added
+    (see the module doc)."""
+    words = [t.lower_ for t in doc[start:end]]
+    after = doc[end] if end < len(doc) else None
+    if len(words) > 1 and words[-1] in CLUB_WORDS and after is not None and after.lower_ in CLUB_NOUNS \
+            and after.pos_ == "NOUN" and doc[end - 1].dep_ in ("compound", "nmod", "amod") \
+            and _only_as_club(doc, doc[start:end].text):
+        ev["ORG"] += 2  # "Manchester City fans", "the Leicester City manager": the club
+        ev["KIND"] += 1
+        return ev
+    return _outlet(doc, start, end, ev)
+
+
+def _only_as_club(doc, name: str) -> bool:
+    """Every time the text prints ``name`` a club's people follow: a name also used as a
+    place ("Kansas City is ...") is left to the tagger."""
+    for m in re.finditer(rf"\b{re.escape(name)}\b", doc.text):
+        nxt = re.match(r"(?:['’]s)?\s+(\w+)", doc.text[m.end() : m.end() + 40])
+        if nxt is None or nxt.group(1).lower() not in CLUB_NOUNS:
+            return False
+    return True
+
+
+def _outlet(doc, start: int, end: int, ev: Counter) -> Counter:
     """``ev`` with the ``ORG`` and ``KIND`` evidence for the name at tokens ``start:end``
     added (see the module doc)."""
     if end - start != 1 or ev["PERSON"] > 1:  # (a speech verb alone gives 1: "Tass quoted")
@@ -49,4 +87,4 @@ def add_outlet_evidence(doc, start: int, end: int, ev: Counter) -> Counter:
     return ev
 
 
-__all__ = ["INFORMANTS", "add_outlet_evidence"]
+__all__ = ["CLUB_NOUNS", "CLUB_WORDS", "INFORMANTS", "add_usage_evidence"]
