@@ -367,3 +367,27 @@ def test_the_time_since_the_last_such_event_is_compared_without_a_name_in_common
     flagged = [f for f in figures if f["conflict"] or f["evolution"]]
     assert len(flagged) == 1 and flagged[0]["conflict"], flagged
     assert {v["value"] for v in flagged[0]["values"]} == {40, 41}
+
+
+
+def test_a_deals_value_is_compared_when_the_sentence_before_names_the_company(nlp):
+    """Round 11 (issue 11): two outlets' values of one deal including debt, whose own
+    sentences name no one in common ("the target's debt", "debt Vantor would assume") but
+    whose sentences before name the same company, disagree. Written for this test."""
+    from dataclasses import replace
+
+    from storydesk.analyze.sentences import find_sentences
+
+    items = _story(
+        nlp,
+        ("Wire A", "2021-03-01", ("The new bid of Norvel is 50 percent above the share price of Castrum before the "
+                                 "approach was first made public in November last year. With the target's debt "
+                                 "included, the deal's value would be some $146 billion.")),
+        ("Wire B", "2021-03-01", ("That offer is a large premium over the closing price of Castrum stock on the "
+                                 "second day of November last year, analysts said. The deal, including debt Vantor "
+                                 "would assume, is valued at $148.9 billion.")),
+    )
+    items = [replace(it, analysis=replace(it.analysis, sentences=tuple(
+        find_sentences(nlp(it.article.text), it.article.text)))) for it in items]
+    flagged = [f for f in build_figures(items) if f["conflict"]]
+    assert len(flagged) == 1 and {v["value"] for v in flagged[0]["values"]} == {146e9, 148.9e9}

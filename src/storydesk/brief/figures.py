@@ -459,13 +459,13 @@ _PROPER = re.compile(r"(?<![.!?]\s)(?<!^)\b[A-Z][a-z]{2,}(?:\s[A-Z][a-z]+)*")
 
 
 def _names_near(item: AnalyzedArticle, fig: Figure) -> set[str]:
-    """Capitalised names in the figure's sentence (not a sentence's first word, unless the
-    article's entities name it: "Goldman Sachs, which...")."""
+    """Capitalised names in the figure's sentence, and for money the sentence before it (not
+    a sentence's first word, unless the article's entities name it: "Goldman Sachs, which...")."""
     text = item.article.text
     start, end = max(0, fig.start - 150), min(len(text), fig.end + 150)
-    for s in item.analysis.sentences:
-        if s.start <= fig.start < s.end:
-            start, end = s.start, s.end
+    for prev, s in zip((None, *item.analysis.sentences), item.analysis.sentences):
+        if s.start <= fig.start < s.end:  # money: the sentence before too ("Qualcomm's share ... the deal's value")
+            start, end = (prev if prev is not None and fig.kind == "money" else s).start, s.end
             break
     sentence = text[start:end]
     found = {w for m in _PROPER.finditer(sentence) for w in m.group().split()}
