@@ -500,3 +500,17 @@ def test_a_place_and_a_clubs_word_before_its_fans_is_the_club(nlp):
         assert {e.type for e in ents if e.canonical == name} == {"ORG"}, (text, ents)
     text = "Kansas City is a big place. Kansas City fans were loud on Sunday."
     assert "ORG" not in {e.type for e in find_entities(nlp(text), []) if e.canonical == "Kansas City"}
+
+
+def test_a_name_the_sentence_calls_a_thing_is_not_a_person(nlp):
+    # written for this test (round 11, issue 11): the small tagger reads a product's two-word
+    # name as a person's; "with its", "and other smart glasses", "the ... spectacles" say it is a thing
+    for text in ("Unlike Google Glass, with its strange and conspicuous design, the new frames look normal.",
+                 "The frames weigh much less than Google Glass and other smart glasses on the market.",
+                 "Google Glass, the £1,000 spectacles with a built-in camera, never sold well."):
+        ents = find_entities(nlp(text), [])
+        assert "PERSON" not in {e.type for e in ents if e.canonical == "Google Glass"}, (text, ents)
+    for text, name in (("John Smith and other officials met the minister on Monday.", "John Smith"),
+                       ("Tom Hanks and Rita Wilson, the parents of two, spoke on Monday.", "Rita Wilson")):
+        ents = find_entities(nlp(text), [])
+        assert {e.type for e in ents if e.canonical == name} == {"PERSON"}, (text, ents)

@@ -13,6 +13,9 @@ Rovers") that modifies a club's people ("Manchester City fans", "the Leicester C
 manager") is the club, not the city, however the tagger read it, when the text never
 uses the name otherwise ("Kansas City is ..." leaves it to the tagger).
 
+A name the sentence calls a thing is no one's: "X, with its ... design", "X and other smart
+glasses", "X, the £1,000 spectacles" (a plural noun in apposition that names no people).
+
 The evidence is an organisation's (``ORG``), with ``KIND`` (the text says what kind of
 body it is), for the entity vote (:mod:`storydesk.analyze.entities`).
 """
@@ -52,7 +55,41 @@ def add_usage_evidence(doc, start: int, end: int, ev: Counter) -> Counter:
         ev["ORG"] += 2  # "Manchester City fans", "the Leicester City manager": the club
         ev["KIND"] += 1
         return ev
+    if _thing(doc, end):
+        ev["PERSON"] -= 3  # "Google Glass, with its design", "Glass and other smart glasses"
+        ev["THING"] += 1
+        return ev
     return _outlet(doc, start, end, ev)
+
+
+def _thing(doc, end: int) -> bool:
+    """The words after a name say it is a thing (see the module doc)."""
+    after = list(doc[end : min(len(doc), end + 8)])
+    words = [t.lower_ for t in after]
+    if words[:3] == [",", "with", "its"]:
+        return True
+    nouns = [t for t in after[2:] if t.pos_ == "NOUN"]
+    if words[:2] == ["and", "other"] and nouns and nouns[0].tag_ == "NNS" and not _people(nouns[0]):
+        return True  # "Glass and other smart glasses"; not "Smith and other officials"
+    if words[:2] == [",", "the"] or words[:2] == [",", "a"]:
+        for t in after[2:]:
+            if t.pos_ == "NOUN" and (t.i + 1 >= len(doc) or doc[t.i + 1].pos_ not in ("NOUN", "PROPN")):
+                return t.tag_ == "NNS" and not _people(t)  # "X, the £1,000 spectacles with a camera"
+            if t.text in (",", ".", "'s", "’s") or t.pos_ in ("ADP", "VERB"):
+                break
+    return False
+
+
+def _people(noun) -> bool:
+    """A plural noun of people ("officials", "founders", "parents", "players")."""
+    lemma = noun.lemma_.lower()
+    return lemma in _PEOPLE_NOUNS or lemma.endswith(("er", "or", "ist", "ian", "ant", "ent"))
+
+
+#: Plural nouns of people that :func:`_people`'s endings miss.
+_PEOPLE_NOUNS = frozenset("official people person man woman child parent couple family friend colleague "
+                          "sibling brother sister son daughter wife husband athlete candidate star fan "
+                          "victim rival ally member staff executive chief head leader".split())
 
 
 def _only_as_club(doc, name: str) -> bool:
