@@ -318,3 +318,76 @@ def test_a_worst_case_rate_is_not_the_leak_estimate(nlp):
     ))
     (leak,) = [f for f in figures if f.get("unit") == "barrels/day" and f.get("evolution")]
     assert not leak["conflict"] and [v["value"] for v in leak["values"]] == [1000, 5000], leak
+
+
+def test_confirmed_cases_are_plain_cases_where_nothing_counts_them_as_suspected(nlp):
+    """Round 11 (issue 11): "confirmed" tells counts apart only beside an unsure count of the
+    same fate; without one, "4,120 confirmed cases" and "4,480 cases" are one measure
+    compared across outlets. Sentences written for this test."""
+    figures = build_figures(_story(
+        nlp,
+        ("Wire A", "2023-05-02", "Health officials reported 4,120 confirmed cases of the virus in the region."),
+        ("Wire B", "2023-05-02", "There are now 4,480 cases of the virus in the region, officials said."),
+    ))
+    flagged = [f for f in figures if f["conflict"] or f["evolution"]]
+    assert len(flagged) == 1 and {v["value"] for v in flagged[0]["values"]} == {4120, 4480}
+    unsure = build_figures(_story(
+        nlp,
+        ("Wire A", "2023-05-02", "Health officials reported 4,120 confirmed cases and 900 suspected cases."),
+        ("Wire B", "2023-05-02", "There are now 4,480 cases of the virus in the region, officials said."),
+    ))
+    assert not any(f["conflict"] or f["evolution"] for f in unsure), \
+        "beside suspected cases, a plain count may be either: not compared with the confirmed one"
+
+
+def test_a_datelines_hour_orders_two_pages_of_one_day(nlp):
+    """Round 11: a page whose ``published`` gives only its day but whose dateline prints
+    the hour is an earlier or a later report, so a count rising between two pages of one
+    day is an evolution, not a disagreement. Sentences written for this test."""
+    figures = build_figures(_story(
+        nlp,
+        ("Daily A", "2023-05-02", "Flu spreads Tuesday 2 May 2023 09.10 BST There are 210 cases in the county."),
+        ("Daily A", "2023-05-02", "Flu spreads Tuesday 2 May 2023 17.45 BST There are 236 cases in the county."),
+    ))
+    (cases,) = [f for f in figures if f["evolution"] or f["conflict"]]
+    assert cases["evolution"] and not cases["conflict"]
+    assert [v["published"] for v in cases["values"]] == ["2023-05-02T09:10", "2023-05-02T17:45"]
+
+
+def test_the_time_since_the_last_such_event_is_compared_without_a_name_in_common(nlp):
+    """Round 11 (issue 11): "the first pandemic in 41 years" and "the first flu pandemic in 40
+    years" are one duration, the story's own, though their sentences name no one in common;
+    the first of another thing ("its first win in three years") is another. Written for this test."""
+    figures = build_figures(_story(
+        nlp,
+        ("Wire A", "2023-05-02", "The outbreak is now the first official pandemic in 41 years, experts said."),
+        ("Daily B", "2023-05-02", "Doctors fear the first flu pandemic in 40 years as cases climb."),
+        ("Paper C", "2023-05-02", "The club celebrated its first win in three years on Monday."),
+    ))
+    flagged = [f for f in figures if f["conflict"] or f["evolution"]]
+    assert len(flagged) == 1 and flagged[0]["conflict"], flagged
+    assert {v["value"] for v in flagged[0]["values"]} == {40, 41}
+
+
+
+def test_a_deals_value_is_compared_when_the_sentence_before_names_the_company(nlp):
+    """Round 11 (issue 11): two outlets' values of one deal including debt, whose own
+    sentences name no one in common ("the target's debt", "debt Vantor would assume") but
+    whose sentences before name the same company, disagree. Written for this test."""
+    from dataclasses import replace
+
+    from storydesk.analyze.sentences import find_sentences
+
+    items = _story(
+        nlp,
+        ("Wire A", "2021-03-01", ("The new bid of Norvel is 50 percent above the share price of Castrum before the "
+                                 "approach was first made public in November last year. With the target's debt "
+                                 "included, the deal's value would be some $146 billion.")),
+        ("Wire B", "2021-03-01", ("That offer is a large premium over the closing price of Castrum stock on the "
+                                 "second day of November last year, analysts said. The deal, including debt Vantor "
+                                 "would assume, is valued at $148.9 billion.")),
+    )
+    items = [replace(it, analysis=replace(it.analysis, sentences=tuple(
+        find_sentences(nlp(it.article.text), it.article.text)))) for it in items]
+    flagged = [f for f in build_figures(items) if f["conflict"]]
+    assert len(flagged) == 1 and {v["value"] for v in flagged[0]["values"]} == {146e9, 148.9e9}

@@ -27,8 +27,12 @@ pytestmark = pytest.mark.slow
 #: figures missed 6 of 19, merged 1 of 56, dates wrong 12 of 168 shown, names merged 1 of 34, split
 #: 3 of 34, types wrong 5 of 128 shown and 3 dropped; after them: figures merged 0, dates wrong 9
 #: (4 of them RT's texts under their crawl date), names merged 0, split 2, types wrong 2.
-CEILINGS = {"origin_err": 1, "fig_missed": 6, "fig_kind_wrong": 0, "fig_merged": 0, "date_wrong": 9,
-            "names_merged": 0, "names_split": 2, "type_wrong": 2, "type_dropped": 3}
+#: Round 11 (no new stories): figures missed 6 -> 2 (confirmed and plain counts of a fate no
+#: count calls suspected, a dateline's hour, the time since the last such event, a deal's subject
+#: in the sentence before), types wrong 2 -> 0 and dropped 3 -> 2 (an outlet a source told, a
+#: club before its fans, a name the sentence calls a thing).
+CEILINGS = {"origin_err": 1, "fig_missed": 2, "fig_kind_wrong": 0, "fig_merged": 0, "date_wrong": 9,
+            "names_merged": 0, "names_split": 2, "type_wrong": 0, "type_dropped": 2}
 
 
 def test_brief_audit_errors_stay_under_their_ceilings(data_dir):

@@ -31,6 +31,7 @@ from .lexicon import (
     TITLES,
 )
 from .name_keys import fold, name_key, same_person
+from .name_usage import add_usage_evidence
 from .sentences import find_sentences
 
 _TYPES = {"PERSON": "PERSON", "ORG": "ORG", "GPE": "GPE", "LOC": "LOC", "WORK_OF_ART": "WORK",
@@ -181,7 +182,7 @@ def _context_evidence(doc, start: int, end: int) -> Counter:
         ev["PERSON"] -= 1  # "Pirates of the Caribbean": a title, not a name
     if before is not None and after is not None and before.text in _QUOTES and after.text in _QUOTES:
         ev["WORK"] += 3
-    return ev
+    return add_usage_evidence(doc, start, end, ev)  # "a source told Sputnik", "Manchester City fans"
 
 
 def _body_evidence(doc, start: int, end: int) -> Counter:

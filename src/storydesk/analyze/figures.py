@@ -24,6 +24,7 @@ from dataclasses import replace
 
 from ..model import Figure
 from .figures_measure import bound, fate_noun, measure, money_measure, rate_measure, toll_of
+from .figures_since import since_last
 from .numbers import NUMBER, SCALE, number_value, scale_value
 
 _CURRENCIES = {
@@ -220,7 +221,7 @@ def _ages(text: str, doc) -> list[Figure]:
 
 
 def _durations(text: str, doc) -> list[Figure]:
-    out = []
+    out = since_last(text)  # "the first pandemic in 41 years": first, so it wins over "for 40 years"
     for pattern in _DURATION:
         for m in pattern.finditer(text):
             value = number_value(m.group("num"))

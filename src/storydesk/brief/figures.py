@@ -48,7 +48,8 @@ the hour: outlets of one time that disagree on it conflict, different times are 
 evolution. One article giving two values of a money amount or a duration ("a £10m fee
 in 2019 and a £12m fee in 2021") means two things that share a context, and so do money,
 durations and shares whose sentences name no one in common ("a six-year relationship" in
-a gallery of celebrity splits and "their four-year-long relationship"): they stay apart.
+a gallery of celebrity splits and "their four-year-long relationship"): they stay apart. A
+duration since the last such event ("the first pandemic in 41 years") is the story's own.
 
 Key figures only: money, ages, durations and percentages; a count when it is large
 (``MIN_COUNT``), reported by several articles, or of people's fate. Figures inside
@@ -61,6 +62,8 @@ import re
 from collections import Counter
 
 from ..model import AnalyzedArticle, Entity, Figure
+from .article_time import article_time, same_time
+from .figure_confirmed import plain, story_unsure_fates
 from .figure_units import agree, in_common_unit, interval
 from .figure_units import value_of as _value
 from .sources import source
@@ -166,6 +169,7 @@ class _Group:
 def _gather(analyzed: list[AnalyzedArticle]) -> list[_Group]:
     groups: list[_Group] = []
     buckets: dict[tuple, list[_Group]] = {}  # (kind, unit, named, measure) -> its groups
+    unsure = story_unsure_fates(analyzed)  # "confirmed" tells counts apart only beside "suspected"
     for item in analyzed:
         for fig in item.analysis.figures:
             if _in_posts(item, fig) or fig.value is None:
@@ -174,9 +178,9 @@ def _gather(analyzed: list[AnalyzedArticle]) -> list[_Group]:
             person = _person(item, fig) if fig.kind == "age" else None
             context = person or fig.context
             unit = "people" if fig.kind == "count" and fig.unit in _PEOPLE else fig.unit
-            measure = fig.measure if fig.kind in ("count", "money") else ""
+            measure = fig.measure if fig.kind in ("count", "money") or fig.measure == "since" else ""
             if fig.kind == "count":  # "revised" says how a value came, not what it counts
-                measure = " ".join(t for t in measure.split() if t != "revised")
+                measure = plain(" ".join(t for t in measure.split() if t != "revised"), unsure)
             version = ""
             if fig.kind == "money":  # "previous"/"new" split one thing's versions (see _attach_versions)
                 tags = measure.split()
@@ -191,8 +195,8 @@ def _gather(analyzed: list[AnalyzedArticle]) -> list[_Group]:
                 # collected, a capacity: :func:`storydesk.analyze.figures_measure.rate_measure`)
                 family = [t for t in fig.measure.split() if t != "previous"]
                 key = f"{unit}:{family[0]}" if family else unit or ""
-            else:
-                key = measure or _head(context)
+            else:  # a since-last duration is of what it is the first of ("pandemic")
+                key = f"since {_head(context)}" if measure == "since" else measure or _head(context)
             if not key and fig.kind in ("age", "percent"):
                 continue  # an age of no one, a share of nothing: not a key figure
             bucket = buckets.setdefault((fig.kind, unit, person is not None, measure), [])
@@ -310,7 +314,9 @@ def _first_values(members: list) -> list:
 
 def _when(item: AnalyzedArticle) -> str | None:
     article = item.article
-    return None if article.date_from_ingest or not article.published else article.published
+    if article.date_from_ingest or not article.published:
+        return None
+    return article_time(article.published, article.text) or article.published  # a dateline's hour
 
 
 def _verdict(kind: str, members: list, moving: bool = False) -> tuple[bool, bool]:
@@ -318,7 +324,7 @@ def _verdict(kind: str, members: list, moving: bool = False) -> tuple[bool, bool
     firsts = _first_values(members)
     timed = [(_when(m[0]), m[1]) for m in firsts]
     if moving:  # a market price: outlets of one time may disagree; over time it moves
-        if any(ta is not None and ta == tb and not agree(a, b)
+        if any(ta is not None and same_time(ta, tb) and not agree(a, b)
                for i, (ta, a) in enumerate(timed) for tb, b in timed[i + 1:]):
             return True, False
         times = [t for t, _ in timed]
@@ -329,7 +335,7 @@ def _verdict(kind: str, members: list, moving: bool = False) -> tuple[bool, bool
         for tb, b in timed[i + 1:]:
             if agree(a, b):
                 continue
-            if not evolving or ta == tb:
+            if not evolving or same_time(ta, tb):
                 conflict = True  # outlets of one time disagree
                 continue
             earlier, later = (a, b) if (ta or "") < (tb or "") else (b, a)
@@ -341,12 +347,12 @@ def _verdict(kind: str, members: list, moving: bool = False) -> tuple[bool, bool
     # revised is shown as its series, even where some outlets also disagree (a conflict too)
     ordered = sorted(timed, key=lambda tf: tf[0] or "")
     first_time, last_time = ordered[0][0], ordered[-1][0]
-    first = [f for t, f in ordered if t == first_time]
-    last = [f for t, f in ordered if t == last_time]
+    first = [f for t, f in ordered if same_time(t, first_time)]
+    last = [f for t, f in ordered if same_time(t, last_time)]
     # the highest value of the latest time above the highest of the first (outlets of one
     # time that disagree are a conflict as well)
-    rose = first_time != last_time and max(_value(f) for f in last) > max(_value(f) for f in first)
-    revised = any(_revised(b) and b.value != a.value and ta != tb
+    rose = not same_time(first_time, last_time) and max(_value(f) for f in last) > max(_value(f) for f in first)
+    revised = any(_revised(b) and b.value != a.value and not same_time(ta, tb)
                   for (ta, a), (tb, b) in zip(ordered, ordered[1:]))
     return conflict, rose or revised
 
@@ -378,7 +384,7 @@ def _split(group: _Group) -> list[tuple[list, bool, bool]]:
             return [(members, False, False) for members in by_value.values()]
         if len(parts) > 1:  # two things, one context: each compared on its own
             return [entry for part in parts for entry in _split(part)]
-    if group.kind in ("money", "duration", "percent") and not _same_subject(by_value):
+    if group.kind in ("money", "duration", "percent") and group.measure != "since" and not _same_subject(by_value):
         return [(members, False, False) for members in by_value.values()]  # whose settlement?
     moving = group.kind in ("money", "percent") and _head(_thing(group.key)) in _MOVES
     # an initial offer is a fact of the past: outlets that print it differently disagree
@@ -453,13 +459,13 @@ _PROPER = re.compile(r"(?<![.!?]\s)(?<!^)\b[A-Z][a-z]{2,}(?:\s[A-Z][a-z]+)*")
 
 
 def _names_near(item: AnalyzedArticle, fig: Figure) -> set[str]:
-    """Capitalised names in the figure's sentence (not a sentence's first word, unless the
-    article's entities name it: "Goldman Sachs, which...")."""
+    """Capitalised names in the figure's sentence, and for money the sentence before it (not
+    a sentence's first word, unless the article's entities name it: "Goldman Sachs, which...")."""
     text = item.article.text
     start, end = max(0, fig.start - 150), min(len(text), fig.end + 150)
-    for s in item.analysis.sentences:
-        if s.start <= fig.start < s.end:
-            start, end = s.start, s.end
+    for prev, s in zip((None, *item.analysis.sentences), item.analysis.sentences):
+        if s.start <= fig.start < s.end:  # money: the sentence before too ("Qualcomm's share ... the deal's value")
+            start, end = (prev if prev is not None and fig.kind == "money" else s).start, s.end
             break
     sentence = text[start:end]
     found = {w for m in _PROPER.finditer(sentence) for w in m.group().split()}
