@@ -61,7 +61,11 @@ headline short of ``undated_threshold``, a story founded before its coverage's c
 words were known) is joined, and since every article of one story must on average be
 that close to every article of the other, one shared word cannot chain stories. Chosen
 on the same development sets (NeuS train leads and titles; it changes nothing on
-timeline17's full articles, whose average links are lower).
+timeline17's full articles, whose average links are lower). Two stories of headlines
+only (no member has a lead) are compared by their words' full Snowball stems
+(``fold_headlines``): in a dozen words "leaks", "leaked" and "leaking" must count as one
+word, while a full article has enough words without (full stems everywhere cost its
+precision, see README); chosen on NeuS train titles.
 
 Near-duplicates (see :mod:`.dedup`) join their original's story but add nothing to its
 centroid, to the document frequencies or to its outlets.
@@ -134,6 +138,7 @@ class StoryGrouper(StoryMerging):
         recent_floor: float = 0.1,
         join_model: JoinModel | None = None,
         use_reported_days: bool = True,
+        fold_headlines: bool = True,
     ):
         if not 0.0 < threshold < 1.0:
             raise ValueError(f"threshold must be between 0 and 1, got {threshold!r}")
@@ -166,6 +171,8 @@ class StoryGrouper(StoryMerging):
         if not 0.0 <= recent_floor < 1.0 or (recent_floor and not recent_vectors):
             raise ValueError(f"recent_floor must be in [0, 1) and needs recent_vectors, got {recent_floor!r}")
         self.link_threshold = link_threshold
+        #: Whether refinement compares two stories of headlines by their words' full stems.
+        self.fold_headlines = fold_headlines
         #: Whether an article's time penalty also counts from the earlier days it reports.
         self.use_reported_days = use_reported_days
         #: The learned join decision (:class:`.join.JoinModel`; None: the hand-set rules).
@@ -382,6 +389,8 @@ class StoryGrouper(StoryMerging):
         if t is not None:
             add_time(best.times, t)
         best.size += 1
+        if not features.lead:
+            best.headlines += 1
         if self.recent_vectors:
             keep_member(best.recent, features.article_id, t, vec, keep=self.recent_vectors, terms=self.recent_terms)
         self._remember(best, features.article_id, sig)
