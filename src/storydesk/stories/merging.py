@@ -5,14 +5,12 @@ keeps its id; the other's id is reported so that the caller can redirect it."""
 
 from __future__ import annotations
 
-import functools
 import math
 from collections.abc import Callable, Iterable
 from datetime import datetime
 
-from ..text import stem
 from ..vectors import dot
-from .join import ENTITY_PREFIX, JoinDecision
+from .join import JoinDecision, folded, shared
 from .members import merge_members
 from .story_state import StoryState, merge_times, times_gap
 
@@ -119,11 +117,12 @@ class StoryMerging(JoinDecision):
                     entry[0] += w * self._stories[sid].centroid[t]
                     entry[1] += 1
         out = []
-        fold = folded(story.centroid) if self.fold_headlines and story.headline_only else None
+        fold: dict[str, float] | None = None
         for sid, (link, n) in acc.items():
             other = self._stories[sid]
-            if fold is not None and other.headline_only:
-                link, n = _shared(fold, folded(other.centroid))
+            if self.fold_headlines and (story.headline_only or other.headline_only):
+                fold = folded(story.centroid) if fold is None else fold
+                link, n = shared(fold, folded(other.centroid))
             if n < self.min_shared or not self._mergeable(story, other):
                 continue
             score = link / (max(story.size, 1) * max(other.size, 1))
@@ -170,33 +169,6 @@ class StoryMerging(JoinDecision):
         return merges
 
 
-
-
-@functools.lru_cache(maxsize=1 << 14)
-def _full_stem(term: str) -> str:
-    return term if term.startswith(ENTITY_PREFIX) else stem(term)
-
-
-def folded(vector: dict[str, float]) -> dict[str, float]:
-    """``vector`` with its terms under their full Snowball stems (grouping terms drop only
-    a plural ``s``), the weights of the terms one stem gathers added; entities as they are.
-
-    >>> folded({"leak": 0.5, "leaked": 0.25, "minister": 0.25})
-    {'leak': 0.75, 'minist': 0.25}
-    """
-    out: dict[str, float] = {}
-    for term, w in vector.items():
-        key = _full_stem(term)
-        out[key] = out.get(key, 0.0) + w
-    return out
-
-
-def _shared(a: dict[str, float], b: dict[str, float]) -> tuple[float, int]:
-    """The dot product of two sparse vectors and how many terms they share."""
-    if len(b) < len(a):
-        a, b = b, a
-    found = [w * b[t] for t, w in a.items() if t in b]
-    return sum(found), len(found)
 
 
 def _neg(story_id: str) -> tuple[int, ...]:

@@ -50,13 +50,13 @@ class StoryState:
     times: list[datetime] = field(default_factory=list)
     #: Its newest members' vectors (see :mod:`.members`; empty unless the grouper keeps them).
     recent: list[list] = field(default_factory=list)
-    #: Members with no lead (a headline, a blurb: :attr:`.features.Features.lead`); a story
-    #: of such members only is compared by its words' full stems in refinement.
+    #: Members that are their title alone (:attr:`.features.Features.title_only`); a
+    #: story of such members only is compared by its terms' full stems (see :mod:`.join`).
     headlines: int = 0
 
     @property
     def headline_only(self) -> bool:
-        """Whether every member counted in :attr:`size` has no lead."""
+        """Whether every member counted in :attr:`size` is its title alone."""
         return 0 < self.size <= self.headlines
 
     def to_dict(self) -> dict:
