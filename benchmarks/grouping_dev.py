@@ -4,7 +4,11 @@ evaluation set of ``benchmarks/grouping.py``).
 * NeuS/AllSides **train**, the first ``--stories`` stories: 3 outlets' leads a story,
   undated (the data carries no dates), so every story competes with every other: BCubed
   against the stories.
-* The same stories' **titles** alone (a headline-only stream).
+* The same stories' **titles** alone (a headline-only stream), and with ``--headlines``
+  three more headline streams: the titles of stories 400-999 (a second sample), a
+  **mixed** stream of stories 0-399 (one outlet's lead, the other two outlets' titles,
+  shuffled), and the event set's articles as their first lines alone (dated titles,
+  scored against its continuing stories; ``benchmarks/labels/events/``).
 * **timeline17**, 2,000 articles evenly spaced by date: dated, gold = the 9 topics. A
   topic holds hundreds of events, so only precision against topics is a guard (stories
   must not cross topics); recall against topics is no objective (a story is an event, and
@@ -56,6 +60,7 @@ GRID = [  # (label, grouper parameters)
     ("no merges", {"merge_threshold": 1.0}),
     ("refine_threshold 0.2", {"refine_threshold": 0.2}),
     ("refine_threshold 0.3", {"refine_threshold": 0.3}),
+    ("fold_headlines off (before round 10: a title's words as written)", {"fold_headlines": False}),
 ]
 
 
@@ -69,6 +74,28 @@ def neus_records(path: Path, stories: int, titles_only: bool) -> list[dict]:
                 out.append({"title": title, "text": title if titles_only else text,
                             "outlet": f"outlet{k}", "gold": n})
     return out
+
+
+def mixed_records(path: Path, stories: int) -> list[dict]:
+    """Stories ``0..stories-1`` as a mixed stream: outlet 0's lead, the other outlets'
+    titles alone, in a fixed shuffle."""
+    import random
+
+    records = ([r for r in neus_records(path, stories, False) if r["outlet"] == "outlet0"]
+               + [r for r in neus_records(path, stories, True) if r["outlet"] != "outlet0"])
+    random.Random(7).shuffle(records)
+    return records
+
+
+def event_first_lines(folder: Path) -> list[dict]:
+    """The event set's labelled articles as their first lines alone (dated; ``gold`` is
+    the article's continuing story)."""
+    from benchmarks.grouping_events import labelled_records, read_labels, story_of
+
+    rows = read_labels()
+    stories = story_of(rows)
+    return [{"title": r["title"], "text": r["title"], "published": r["published"], "outlet": r["outlet"],
+             "url": r["url"], "gold": stories[e]} for r, e in labelled_records(folder, rows, False) if e is not None]
 
 
 def timeline17_records(folder: Path, n: int) -> list[dict]:
@@ -119,12 +146,20 @@ def main() -> None:
     p.add_argument("--timeline17", type=Path, default=default_data("timeline17"))
     p.add_argument("--stories", type=int, default=400, help="NeuS train stories used")
     p.add_argument("--cache", type=Path, default=Path("/tmp/storydesk-bench/grouping-dev"))
+    p.add_argument("--headlines", action="store_true", help="also the three more headline streams")
     args = p.parse_args()
     train = require(args.data) / "train.source"
     sets = {
         "NeuS train leads": build("neus-leads", neus_records(train, args.stories, False), args.cache),
         "NeuS train titles": build("neus-titles", neus_records(train, args.stories, True), args.cache),
     }
+    if args.headlines:
+        second = [r for r in neus_records(train, 1000, True) if r["gold"] >= 400]
+        sets["NeuS train titles, stories 400-999"] = build("neus-titles-400-999", second, args.cache)
+        sets["NeuS train mixed (a lead, two titles)"] = build("neus-mixed", mixed_records(train, 400), args.cache)
+        if args.timeline17.exists():
+            sets["event set first lines (dated titles, story level)"] = build(
+                "event-first-lines", event_first_lines(args.timeline17), args.cache)
     if args.timeline17.exists():
         sets["timeline17 (vs topics)"] = build("t17", timeline17_records(args.timeline17, 2000), args.cache)
     results = {}

@@ -59,6 +59,9 @@ class Features:
     #: Whether it has a lead that could report such days (a body of :data:`MIN_LEAD_WORDS`
     #: content words or more): False for a headline or a blurb of a sentence or two.
     lead: bool = True
+    #: Whether it is its title alone (the source gave no body, or the body is the title):
+    #: the grouper then compares it by its terms' full stems (see :mod:`.grouping`).
+    title_only: bool = False
 
 
 #: Content words (stop words aside) below which a text is a headline or a blurb, with no lead
@@ -80,6 +83,17 @@ def normalise_word(word: str) -> str | None:
     if len(w) < 2 or w in STOP_WORDS or w.isdigit():
         return None
     return stem(w, light=True)
+
+
+@functools.lru_cache(maxsize=1 << 14)
+def full_stem(term: str) -> str:
+    """A grouping term's full Snowball stem (:func:`storydesk.text.stem`): "striking"
+    and "strike", "stranded" and "stranding" become one.
+
+    >>> [full_stem(normalise_word(w)) for w in ("striking", "strikes", "stranded", "stranding")]
+    ['strike', 'strike', 'strand', 'strand']
+    """
+    return stem(term)
 
 
 def words(text: str) -> list[str]:
@@ -202,7 +216,8 @@ def article_features(
     """The :class:`Features` of ``article``. Its time is its publication time, else
     ``now`` (the ingest time; ``time_known`` is then False)."""
     terms: defaultdict[str, float] = defaultdict(float)
-    for w in words(article.title or ""):
+    title_words = words(article.title or "")
+    for w in title_words:
         terms[w] += TITLE_WEIGHT
     body = article.text[:LEAD_CHARS]
     body_words = words(body)
@@ -228,4 +243,5 @@ def article_features(
         shingles=shingles(all_words),
         reported=reported_days(analysis, time) if known else (),
         lead=not article.headline_only and len(body_words) >= MIN_LEAD_WORDS,
+        title_only=article.headline_only or body_words == title_words,
     )

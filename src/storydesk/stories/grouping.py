@@ -63,6 +63,15 @@ that close to every article of the other, one shared word cannot chain stories. 
 on the same development sets (NeuS train leads and titles; it changes nothing on
 timeline17's full articles, whose average links are lower).
 
+An article that is its title alone (a headline-only feed; :attr:`.features.Features.title_only`)
+has full Snowball stems for terms, and whenever it or a story of such articles only is
+compared (a join, a refinement's average link), both sides are compared by their terms'
+full stems (``fold_headlines``): in a dozen words "leaked" and "leaks" must count as one
+word, while a full article has enough words without
+(full stems for every article cost full articles precision, see README). A full article
+and a story of full articles are compared as before. Chosen on NeuS train titles, the
+event set's first lines (dated) and a NeuS train stream of one lead and two titles a story.
+
 Near-duplicates (see :mod:`.dedup`) join their original's story but add nothing to its
 centroid, to the document frequencies or to its outlets.
 
@@ -92,7 +101,7 @@ import numpy as np
 from ..config import DEFAULTS
 from ..model import story_id_for
 from .dedup import LshIndex, from_bytes, signature, to_bytes
-from .features import Features, shifted, words
+from .features import Features, full_stem, shifted, words
 from .join import ENTITY_PREFIX, JoinModel
 from .members import keep_member
 from .merging import StoryMerging
@@ -134,6 +143,7 @@ class StoryGrouper(StoryMerging):
         recent_floor: float = 0.1,
         join_model: JoinModel | None = None,
         use_reported_days: bool = True,
+        fold_headlines: bool = True,
     ):
         if not 0.0 < threshold < 1.0:
             raise ValueError(f"threshold must be between 0 and 1, got {threshold!r}")
@@ -166,6 +176,8 @@ class StoryGrouper(StoryMerging):
         if not 0.0 <= recent_floor < 1.0 or (recent_floor and not recent_vectors):
             raise ValueError(f"recent_floor must be in [0, 1) and needs recent_vectors, got {recent_floor!r}")
         self.link_threshold = link_threshold
+        #: Whether refinement compares two stories of headlines by their words' full stems.
+        self.fold_headlines = fold_headlines
         #: Whether an article's time penalty also counts from the earlier days it reports.
         self.use_reported_days = use_reported_days
         #: The learned join decision (:class:`.join.JoinModel`; None: the hand-set rules).
@@ -321,9 +333,19 @@ class StoryGrouper(StoryMerging):
             idf *= self._n_docs / self.idf_warmup
         return idf + 1.0
 
+    def _terms(self, features: Features) -> dict[str, float]:
+        """An article's terms: a title alone's under their full stems (``fold_headlines``)."""
+        if not (features.title_only and self.fold_headlines):
+            return features.terms
+        out: dict[str, float] = {}
+        for term, count in features.terms.items():
+            key = full_stem(term)
+            out[key] = out.get(key, 0.0) + count
+        return out
+
     def vector(self, features: Features) -> dict[str, float]:
         """The unit TF-IDF vector of an article (its ``article_terms`` strongest terms)."""
-        weights = {t: (1.0 + math.log(c)) * self._idf(t) for t, c in features.terms.items() if c > 0}
+        weights = {t: (1.0 + math.log(c)) * self._idf(t) for t, c in self._terms(features).items() if c > 0}
         if self.entity_weight > 0:
             for name in features.entities:
                 key = ENTITY_PREFIX + name
@@ -335,7 +357,7 @@ class StoryGrouper(StoryMerging):
         return {t: w / norm for t, w in weights.items()}
 
     def _count_df(self, features: Features) -> tuple[int, ...]:
-        keys = set(features.terms)
+        keys = set(self._terms(features))
         if self.entity_weight > 0:
             keys |= {ENTITY_PREFIX + n for n in features.entities}
         buckets = tuple(sorted({_bucket(k, self.idf_buckets) for k in keys}))
@@ -363,7 +385,7 @@ class StoryGrouper(StoryMerging):
         vec = self.vector(features)
         title = set(words(features.title)) if self.join_model is not None and features.title else set()
         reported = features.reported if t is not None and self.use_reported_days else ()
-        best, best_sim, joinable = self._join(vec, t, title, reported, features.lead)
+        best, best_sim, joinable = self._join(vec, t, title, reported, features.lead, features.title_only)
         buckets = self._count_df(features)
         if best is None:
             sid = story_id_for(features.article_id)
@@ -382,6 +404,8 @@ class StoryGrouper(StoryMerging):
         if t is not None:
             add_time(best.times, t)
         best.size += 1
+        if features.title_only:
+            best.headlines += 1
         if self.recent_vectors:
             keep_member(best.recent, features.article_id, t, vec, keep=self.recent_vectors, terms=self.recent_terms)
         self._remember(best, features.article_id, sig)

@@ -10,7 +10,10 @@ An article joins the story whose centroid it is most similar to, above ``thresho
 earlier day its lead reports, whichever is nearer), if it shares ``min_shared`` terms with
 it and its cosine with the story's recent members (:mod:`.members`) is ``recent_floor``
 or more. The dated stories it could join are returned too: one of them may be the same
-story split by arrival order (:mod:`.merging`).
+story split by arrival order (:mod:`.merging`). When the article is a title alone or the
+story holds only such articles (``fold_headlines``), both sides are compared by their
+terms' full stems (:func:`folded`): a title's terms are full stems already, a full
+article's are not.
 """
 
 from __future__ import annotations
@@ -22,6 +25,7 @@ from datetime import datetime, timedelta
 from pathlib import Path
 
 from ..vectors import cosine
+from .features import full_stem
 from .members import recent_centroid
 from .story_state import StoryState, nearest_gap
 
@@ -46,6 +50,31 @@ JOIN_FEATURES = (
 
 #: The fitted weights shipped with storydesk (``benchmarks/fit_join.py`` writes them).
 JOIN_WEIGHTS = Path(__file__).with_name("join_weights.json")
+
+
+def folded(vector: dict[str, float]) -> dict[str, float]:
+    """``vector`` with its terms under their full stems (:func:`.features.full_stem`;
+    grouping terms drop only a plural ``s``), the weights of the terms one stem gathers
+    added; entities as they are.
+
+    >>> folded({"strike": 0.5, "striking": 0.25, ENTITY_PREFIX + "strikes": 0.25})[ENTITY_PREFIX + "strikes"]
+    0.25
+    >>> folded({"strike": 0.5, "striking": 0.25})
+    {'strike': 0.75}
+    """
+    out: dict[str, float] = {}
+    for term, w in vector.items():
+        key = term if term.startswith(ENTITY_PREFIX) else full_stem(term)
+        out[key] = out.get(key, 0.0) + w
+    return out
+
+
+def shared(a: dict[str, float], b: dict[str, float]) -> tuple[float, int]:
+    """The dot product of two sparse vectors and how many terms they share."""
+    if len(b) < len(a):
+        a, b = b, a
+    found = [w * b[t] for t, w in a.items() if t in b]
+    return sum(found), len(found)
 
 
 @dataclass(frozen=True)
@@ -90,6 +119,7 @@ class JoinDecision:
     min_shared: int
     link_threshold: float
     recent_floor: float
+    fold_headlines: bool
     time_penalty: float
     headline_time_penalty: float
     max_terms: int
@@ -205,32 +235,44 @@ class JoinDecision:
 
     def _join(
         self, vec: dict[str, float], t: datetime | None, title: set[str] | None = None,
-        reported: tuple[datetime, ...] = (), lead: bool = True,
+        reported: tuple[datetime, ...] = (), lead: bool = True, title_only: bool = False,
     ) -> tuple[StoryState | None, float, list[tuple[float, StoryState]]]:
         """The story an article of vector ``vec`` at time ``t`` joins (None: it starts
         one), its similarity to it, and the ``(similarity, story)`` of every dated story
         it could have joined (when it is dated). ``title``: the article's title terms
         (the learned decision looks at them); ``reported``: the earlier days it reports
-        and whether it has a ``lead`` (see :meth:`penalty`)."""
+        and whether it has a ``lead`` (see :meth:`penalty`); ``title_only``: whether it
+        is its title alone (compared by full stems)."""
         if self.join_model is not None:
             return self._join_learned(self.join_model, vec, t, title or set(), reported, lead)
         best, best_sim = None, self.threshold
         joinable: list[tuple[float, StoryState]] = []
         dots = self._dots(vec)
         need = min(self.min_shared, len(vec))  # a two-word headline can share two words at most
+        fold: dict[str, float] | None = None
         for story in self._candidates(t):
             found = dots.get(story.id)
-            if found is None or story.norm2 <= 0 or found[1] < need:
+            if found is None or story.norm2 <= 0:
                 continue
-            if found[0] < self.link_threshold * story.size:  # the mean cosine to its articles
+            short = self.fold_headlines and (title_only or story.headline_only)
+            if short:  # a title, or a story of titles: by full stems (a title's own terms are)
+                fold = folded(vec) if fold is None else fold
+                c = folded(story.centroid)
+                dot, n = shared(fold, c)
+                cos = dot / math.sqrt(sum(w * w for w in c.values()) * sum(w * w for w in fold.values()))
+            else:
+                cos, n = found[0] / math.sqrt(story.norm2), found[1]
+            if n < need or found[0] < self.link_threshold * story.size:  # the mean cosine to its articles
                 continue
-            sim = found[0] / math.sqrt(story.norm2) - self.penalty(t, story, reported, lead)
+            sim = cos - self.penalty(t, story, reported, lead)
             # with a time on neither side nothing keeps a story to its days: ask more
             floor = self.threshold if t is not None or story.dated else self.undated_threshold
             if sim <= floor:
                 continue
             # close to its recent coverage too, not only to its whole centroid (cheap: few get here)
-            if self.recent_floor and cosine(vec, recent_centroid(story.recent)) < self.recent_floor:
+            recent = recent_centroid(story.recent) if self.recent_floor else {}
+            if self.recent_floor and (cosine(fold, folded(recent)) if short and fold is not None
+                                      else cosine(vec, recent)) < self.recent_floor:
                 continue
             if not self._allow(vec, title, t, story, found):
                 continue

@@ -10,7 +10,7 @@ from collections.abc import Callable, Iterable
 from datetime import datetime
 
 from ..vectors import dot
-from .join import JoinDecision
+from .join import JoinDecision, folded, shared
 from .members import merge_members
 from .story_state import StoryState, merge_times, times_gap
 
@@ -22,6 +22,7 @@ class StoryMerging(JoinDecision):
     merge_threshold: float
     refine_threshold: float
     recent_vectors: int
+    fold_headlines: bool
     _story_of: dict[str, str]
     admit: Callable[[StoryState], None] | None
     merged_away: set[str]
@@ -53,6 +54,7 @@ class StoryMerging(JoinDecision):
         keep.times = merge_times(keep.times, gone.times)
         keep.recent = merge_members(keep.recent, gone.recent, self.recent_vectors)
         keep.size += gone.size
+        keep.headlines += gone.headlines
         keep.duplicates += gone.duplicates
         keep.members.update(gone.members)
         for article_id in gone.members:
@@ -115,8 +117,12 @@ class StoryMerging(JoinDecision):
                     entry[0] += w * self._stories[sid].centroid[t]
                     entry[1] += 1
         out = []
+        fold: dict[str, float] | None = None
         for sid, (link, n) in acc.items():
             other = self._stories[sid]
+            if self.fold_headlines and (story.headline_only or other.headline_only):
+                fold = folded(story.centroid) if fold is None else fold
+                link, n = shared(fold, folded(other.centroid))
             if n < self.min_shared or not self._mergeable(story, other):
                 continue
             score = link / (max(story.size, 1) * max(other.size, 1))

@@ -50,6 +50,14 @@ class StoryState:
     times: list[datetime] = field(default_factory=list)
     #: Its newest members' vectors (see :mod:`.members`; empty unless the grouper keeps them).
     recent: list[list] = field(default_factory=list)
+    #: Members that are their title alone (:attr:`.features.Features.title_only`); a
+    #: story of such members only is compared by its terms' full stems (see :mod:`.join`).
+    headlines: int = 0
+
+    @property
+    def headline_only(self) -> bool:
+        """Whether every member counted in :attr:`size` is its title alone."""
+        return 0 < self.size <= self.headlines
 
     def to_dict(self) -> dict:
         return {
@@ -64,6 +72,7 @@ class StoryState:
             "dated": self.dated,
             "times": [t.isoformat() for t in self.times],
             "recent": self.recent,
+            "headlines": self.headlines,
         }
 
     @classmethod
@@ -80,6 +89,7 @@ class StoryState:
             dated=bool(data.get("dated", True)),
             times=_stored_times(data),
             recent=[[a, t, dict(v)] for a, t, v in data.get("recent", ())],
+            headlines=int(data.get("headlines", 0)),  # a story stored before they were counted: none
         )
 
 
