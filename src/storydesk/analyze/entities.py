@@ -252,7 +252,9 @@ def _owned(doc, start: int) -> bool:
                  or (doc[i].dep_ in _DESCRIBING and doc[i].head.i > i)) \
             and doc[i].lower_ not in _THING_DETERMINERS and _norm(doc[i]) not in ROLE_NOUNS | TITLES:
         i -= 1
-    return i >= 0 and (doc[i].lower_ in _THING_DETERMINERS or doc[i].text in ("'s", "’s"))
+    # right after a possessive a name is as often a person's ("NPR's Ofeibea Quist-Arcton",
+    # "Apple's Tim Cook"): a possessive counts only over a describing word
+    return i >= 0 and (doc[i].lower_ in _THING_DETERMINERS or (doc[i].text in ("'s", "’s") and i < start - 1))
 
 
 def _name_word(tok) -> bool:
