@@ -532,7 +532,7 @@ def test_a_name_the_sentence_calls_a_thing_is_not_a_person(nlp):
 def test_a_name_right_after_an_outlet_s_possessive_is_not_owned_like_a_product(nlp):
     # written for this test (round 10): the product rule read "NPR's Ofeibea Quist-Arcton" as
     # a thing NPR owns, and the correspondent's words lost their speaker on a dev story
-    from storydesk.analyze.entities import _owned
+    from storydesk.analyze.mention_evidence import _owned
 
     doc = nlp("The release is not verified, the network's Adaeze Okonkwo reports from Lagos.")
     assert not _owned(doc, [t.text for t in doc].index("Adaeze"))
