@@ -21,8 +21,8 @@ from __future__ import annotations
 
 import re
 
-_MONTHS = ("january february march april may june july august september october november "
-           "december").split()
+from ..analyze.dates_patterns import MONTHS
+
 #: A dateline's day (either order, an optional weekday before it) and its time right after.
 _DATELINE = re.compile(
     r"\b(?:(?P<d1>\d{1,2})\s+(?P<m1>[A-Z][a-z]+)\.?|(?P<m2>[A-Z][a-z]+)\.?\s+(?P<d2>\d{1,2}),?)\s+(?P<y>\d{4})"
@@ -37,8 +37,7 @@ def article_time(published: str | None, text: str) -> str | None:
     if not published or not re.fullmatch(r"\d{4}-\d{2}-\d{2}", published):
         return None
     for m in _DATELINE.finditer(text[:_REACH]):
-        month_name = (m.group("m1") or m.group("m2")).lower()
-        month = next((i + 1 for i, name in enumerate(_MONTHS) if name.startswith(month_name[:3])), 0)
+        month = MONTHS.get((m.group("m1") or m.group("m2")).lower(), 0)
         day = int(m.group("d1") or m.group("d2"))
         if f"{m.group('y')}-{month:02d}-{day:02d}" != published:
             continue
