@@ -31,7 +31,9 @@ for "A spokesperson for the US State Department") or the organisation
 the role speaks for when the role names it ("RAIB", or "Rail Accident Investigation
 Branch" spelt out, for "An RAIB spokesman"; never a
 person: "Harvey Weinstein" is wrong for "a rep for Weinstein"). Dev and test are
-reported separately; only dev may be tuned on.
+reported separately; only dev may be tuned on. The split is the quote benchmarks' own
+(``story_set.quotes_split``): the seven test stories whose errors were read in round 11 are
+dev here (group ``read11``), and round 11's blind pages are the test.
 """
 
 from __future__ import annotations
@@ -46,7 +48,7 @@ if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from benchmarks._common import parser, report, require  # noqa: E402
-from benchmarks.story_set import LABELS, group, load_story_set, text_hash  # noqa: E402
+from benchmarks.story_set import LABELS, group, load_story_set, quotes_split, text_hash  # noqa: E402
 
 QUOTES = LABELS / "quotes.jsonl"
 _WORD = re.compile(r"\w+")
@@ -195,7 +197,7 @@ def errors(stories, briefs: dict[str, dict]) -> list[dict]:
     printed by default; test stories are only ever scored, never read for tuning)."""
     out = []
     labels = read_labels()
-    for story in (s for s in stories if s.split == "dev"):
+    for story in (s for s in stories if quotes_split(s) == "dev"):
         files = {Path(a.source).name: a for a in story.articles}
         for label in (x for x in labels if x.file in files):
             article = files[label.file]
@@ -204,7 +206,7 @@ def errors(stories, briefs: dict[str, dict]) -> list[dict]:
                 continue
             shown = entry.get("speaker")
             if (shown is None and label.speaker) or (shown and not right(shown, label, entry.get("speaker_type"))):
-                out.append({"story": story.name, "split": story.split, "file": label.file[:8],
+                out.append({"story": story.name, "split": quotes_split(story), "file": label.file[:8],
                             "quote": article.text[label.start:label.end][:70], "label": label.speaker,
                             "shown": shown, "probability": entry.get("speaker_probability")})
     return out
@@ -223,19 +225,21 @@ def main(argv: list[str] | None = None) -> dict[str, dict[str, float]]:
     p.add_argument("--errors", action="store_true", help="also list the wrong and missing speakers of the dev stories")
     p.add_argument("--split", choices=("dev", "test"), default=None, help="one split (default: both)")
     p.add_argument("--groups", action="store_true",
-                   help="also one row per group of dev stories (Giveme5W1H events, rounds 8-9 pages, round 10)")
+                   help="also one row per group of dev stories (Giveme5W1H events, rounds 8-9 pages, round 10, "
+                        "the test stories read in round 11)")
     args = p.parse_args(argv)
     require(args.data / "data")
-    stories = load_story_set(args.data, args.split, needs=("quotes",))
+    stories = [s for s in load_story_set(args.data, needs=("quotes",))
+               if args.split is None or quotes_split(s) == args.split]
     check_hashes(stories, read_labels())
     briefs = brief_stories(stories)
     ordered = {}
     for split in ("dev", "test") if args.split is None else (args.split,):
-        chosen = [s for s in stories if s.split == split]
+        chosen = [s for s in stories if quotes_split(s) == split]
         if chosen:
             ordered[f"storydesk ({split})"] = score(chosen, [briefs[s.name] for s in chosen])
         if args.groups and split == "dev":
-            for g in ("giveme5w1h", "pages8", "pages9", "round10"):
+            for g in ("giveme5w1h", "pages8", "pages9", "round10", "read11"):
                 part = [s for s in chosen if group(s.name) == g]
                 if part:
                     ordered[f"storydesk (dev, {g})"] = score(part, [briefs[s.name] for s in part])

@@ -13,7 +13,12 @@ offsets refer to the body text every analysis uses. The label files under
 data's text (see that folder's README).
 
 Seventy stories are for tuning (``dev``) and twenty-three are only ever reported (``test``): a rule
-changed because a test story failed is tuning to the test, so don't. The first six stories
+changed because a test story failed is tuning to the test, so don't. One exception, made once
+and in the open: the speaker errors of the seven test stories of the first and eighth rounds
+(:data:`QUOTES_READ`) were read in the eleventh round, after ten rounds in which they stayed at 15
+misattributed, so for quotes they count as dev (:func:`quotes_split`), and the sixteen stories
+of :data:`ROUND11`, labelled blind that round, took their place as the held-out test of speakers.
+For figures, origin and citations those seven stay test. The first six stories
 are labelled for every brief benchmark; the sixty-seven added for the speaker work (issue 11,
 second to tenth rounds: ``labels=("quotes",)``) only for quotes, and the four held-out test
 stories of the eighth round (labelled blind, before storydesk ever ran on them) for quotes,
@@ -543,15 +548,36 @@ ROUND11 = frozenset(("feather_duvet_case_report", "south_dakota_meth_ads", "tim_
                      "sls_bigger_role_hearing"))
 
 
+#: The held-out test stories whose speaker errors were read in round 11: dev for quotes.
+QUOTES_READ = frozenset(("nice_truck_attack", "tarantino_thurman_crash", "harambe_gorilla_shot",
+                         "electric_bill_284_billion", "rhine_cruise_ship_hits_bridge",
+                         "brazil_grand_prix_crashes", "equifax_breach"))
+
+
+def quotes_split(story) -> str:
+    """The split ``story`` (a :class:`StorySpec` or :class:`LoadedStory`) has for the quote
+    benchmarks: its own, except ``dev`` for :data:`QUOTES_READ`.
+
+    >>> [(s.split, quotes_split(s)) for s in STORIES if s.name in ("nice_truck_attack", "tim_cook_enterprise")]
+    [('test', 'dev'), ('test', 'test')]
+    """
+    return "dev" if story.name in QUOTES_READ else story.split
+
+
 def group(name: str) -> str:
     """The group a story is reported in: ``giveme5w1h``, ``pages8`` (the eighth round's
     single pages of other kinds), ``pages9`` (the ninth round's), ``round10`` (the tenth
-    round's pages and story) or ``round11`` (the eleventh round's held-out test pages).
+    round's pages and story), ``read11`` (the test stories of :data:`QUOTES_READ`) or ``round11``
+    (the eleventh round's held-out test pages).
 
     >>> [group(n) for n in ("croydon_tram_crash", "wild_beat_sabres", "wild_rose_song", "stadia_launch",
     ...                     "tim_cook_enterprise")]
     ['giveme5w1h', 'pages8', 'pages9', 'round10', 'round11']
+    >>> group("equifax_breach")
+    'read11'
     """
+    if name in QUOTES_READ:
+        return "read11"
     if name in ROUND11:
         return "round11"
     if name in ROUND10:
