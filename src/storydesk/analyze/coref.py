@@ -19,15 +19,19 @@ what a speaker mention names, by :mod:`.speaker_names`.
 
 from __future__ import annotations
 
+import re
+
 from ..model import Entity
 from .bodies import body_name
 from .lexicon import PRONOUN_GENDER
 from .people import People, speech_subject
-from .roles import RoleMention, antecedent, compatible, filler, paragraph_before, tied_name
+from .roles import RoleMention, antecedent, apposed_name, compatible, filler, paragraph_before, tied_name
 from .speakers import is_cue
 
 _SUBJ = ("nsubj", "nsubjpass")
 _MAX_CHAIN = 4
+#: The determiners that make a role mention indefinite: someone not named before.
+_INDEFINITE = re.compile(r"(?:[Aa]n?|[Aa]nother|[Oo]ne)\s")
 _PARAGRAPHS = 1  # a pronoun looks back over its paragraph and this many before it
 _UNKNOWN_REACH = 600  # characters before a pronoun searched for a rival of unknown gender
 
@@ -103,7 +107,13 @@ def resolve_role_mention(doc, role: RoleMention, people: People, quoted) -> str 
     """The person a role mention ("the actress") stands for: the one the article ties
     that role to (with the same qualifiers, if it has any), or None. The subject of the
     sentence before is *not* taken for it: "the party leader said" after a sentence about
-    a rival leader is the role, not the rival."""
+    a rival leader is the role, not the rival. An indefinite role ("a spokesperson", "another
+    witness") brings someone new into the text: it is the name set beside it ("a
+    representative for Lee, Ana Ruiz,") or nobody, never a holder of the role named elsewhere."""
+    text = doc.text
+    own = apposed_name(role, people.ties, text)
+    if own is not None or _INDEFINITE.match(text, role.start):
+        return own
     return tied_name(role.role, role.start, people.ties, role.gender, people.gender.get, role.modifiers,
                      people.persons)
 
@@ -171,6 +181,8 @@ def resolve_pronoun(doc, tok, people: People, quoted, text: str | None = None,
         return resolve_pronoun(doc, span[0], people, quoted, text, depth + 1)
     if isinstance(found, RoleMention):
         return resolve_role_mention(doc, found, people, quoted)
+    if _object_of_another(doc, found, gender, people):
+        return None
     if people.gender.get(found.canonical) == gender:
         return found.canonical
     # a person of unknown gender only when no other compatible person or role is named in
@@ -192,6 +204,42 @@ def resolve_pronoun(doc, tok, people: People, quoted, text: str | None = None,
         if found.start < before.start_char or not speech_subject(head.root):
             return None
     return found.canonical
+
+
+_OBJECTS = ("dobj", "pobj", "dative", "attr", "oprd")
+#: Links from a verb without a subject of its own up to the clause that has it.
+_CLIMB = ("xcomp", "conj", "advcl", "relcl", "acl", "dobj", "pobj", "prep")
+
+
+def _object_of_another(doc, found: Entity, gender: str, people: People) -> bool:
+    """Whether the person mention ``found`` is what someone else acts on: the object of a
+    clause whose subject is a pronoun of the same gender or a noun that is no name ("he
+    faces a task to overhaul rival Nico Rosberg", "the teenager remained ahead of
+    Rosberg"). A pronoun after such a sentence goes on with its subject, not the object;
+    who that subject is the text does not say here, so the pronoun is left open."""
+    span = doc.char_span(found.start, found.end, alignment_mode="expand")
+    if span is None:
+        return False
+    tok = span.root
+    while tok.dep_ in ("compound", "appos", "conj") and tok.head is not tok:
+        tok = tok.head  # "rival Nico Rosberg", "team-mate and rival Nico Rosberg"
+    if tok.dep_ not in _OBJECTS:
+        return False
+    verb = tok.head
+    while verb.dep_ in ("prep", "agent", "pcomp") and verb.head is not verb:
+        verb = verb.head
+    subject = None
+    for _ in range(4):  # "he faces a task to overhaul Rosberg": the doer of "faces"
+        subject = next((c for c in verb.children if c.dep_ in _SUBJ), None)
+        if subject is not None or verb.dep_ not in _CLIMB or verb.head is verb:
+            break
+        verb = verb.head
+    if subject is None or subject.dep_ == "nsubjpass":
+        return False
+    if subject.lower_ in PRONOUN_GENDER:
+        return PRONOUN_GENDER[subject.lower_] == gender
+    named = any(e.start <= subject.idx < e.end for e in people.persons)
+    return subject.pos_ == "NOUN" and not named
 
 
 BODY_PRONOUNS = ("it", "they")

@@ -38,6 +38,8 @@ def _forms(lemma: str) -> set[str]:
 SPEECH_FORMS = frozenset(f for lemma in SPEECH_LEMMAS for f in _forms(lemma))
 
 #: Speech verbs that are cues only next to a quote, too common otherwise to climb to.
+#: Verbs whose subject publishes words rather than says them ("Deadline reported").
+PUBLISH_LEMMAS = frozenset("report publish print write air broadcast obtain quote cite".split())
 WEAK_SPEECH = frozenset({"call", "read", "continue", "describe", "charge", "reason", "agree"})
 
 #: Nouns whose possessor or "from" object is the real speaker ("a statement from X").

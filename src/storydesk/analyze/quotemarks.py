@@ -196,6 +196,8 @@ def pair_quotes(text: str) -> tuple[list[QuoteSpan], list[str]]:
         if unpaired or stray:
             pairs = [(o, c) for o, c in pairs if _faces_right(text, o, c)]
             nxt = paras[n + 1] if n + 1 < len(paras) else None
+            if nxt is not None and n + 2 < len(paras) and unfinished(text[nxt[0]:nxt[1]]):
+                nxt = paras[n + 2]  # a photo caption the page left between the parts
             last = unpaired[-1] if unpaired else None
             if last is not None and nxt is not None and text[nxt[0]] in _DOUBLE_OPEN + '"':
                 dangling = last  # a quote continued in the next paragraph
@@ -227,6 +229,21 @@ def pair_quotes(text: str) -> tuple[list[QuoteSpan], list[str]]:
     return spans, notes
 
 
+_CLOSERS = "\"'”’»)] \t"
+
+
+def unfinished(line: str) -> bool:
+    """Whether a line of the page stops without a sentence's end: a photo caption or a
+    heading the page left between paragraphs ("Officials at the scene on Monday"), not a
+    paragraph of the story.
+
+    >>> unfinished("Rescuers at the scene 'had no sign of it'"), unfinished("He left. 'I did.'")
+    (True, False)
+    """
+    end = line.rstrip(_CLOSERS)
+    return bool(end) and end[-1].isalnum()
+
+
 def _straight(text: str, i: int) -> bool:
     return text[i] == '"'
 
@@ -236,4 +253,4 @@ def _after_unpaired(i: int, unpaired: list[int], dangling: int | None) -> bool:
     return any(u < i for u in unpaired if u != dangling)
 
 
-__all__ = ["QuoteSpan", "pair_quotes", "paragraphs"]
+__all__ = ["QuoteSpan", "pair_quotes", "paragraphs", "unfinished"]

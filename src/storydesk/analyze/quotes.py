@@ -25,9 +25,9 @@ from bisect import bisect_right
 from ..model import Entity, Post, Quote
 from .lexicon import MESSAGE_NOUNS, ROLE_NOUNS
 from .people import People, read_people
-from .quotemarks import QuoteSpan, pair_quotes
+from .quotemarks import QuoteSpan, pair_quotes, unfinished
 from .roles import paragraph_before
-from .speaker_candidates import Candidate, Scene, gather
+from .speaker_candidates import Candidate, Scene, gather, name_in_quote
 from .speaker_model import SpeakerModel, load_model
 from .speaker_names import speaker_name, speaker_of
 from .speakers import Attribution, attribute, cue_span, is_cue, np_span, subject_of
@@ -249,7 +249,7 @@ def attribute_quotes(doc, entities: list[Entity], posts: list[Post],
         out.append(quote)
         if quote.speaker_start is not None:
             last[span.paragraph] = quote
-    _one_speaker_per_chain(spans, kept, out)
+    _one_speaker_per_chain(spans, kept, out, ctx.text)
     return out, people
 
 
@@ -277,24 +277,39 @@ def _words_owner(doc, rng: tuple[int, int], inside):
     return None
 
 
-def _chains(spans: list[QuoteSpan]) -> list[list[int]]:
+def _chains(spans: list[QuoteSpan], text: str) -> list[list[int]]:
     """Indices of the parts of each quote that runs over several paragraphs: a part left
     open at its paragraph's end, and the part opening the next paragraph."""
     chains: list[list[int]] = []
     for n in range(len(spans) - 1):
-        a, b = spans[n], spans[n + 1]
+        a, k = spans[n], _next_part(spans, n, text)
+        b = spans[k]
         if a.close is None and b.paragraph > a.paragraph and b.open == b.paragraph:
             if chains and chains[-1][-1] == n:
-                chains[-1].append(n + 1)
+                chains[-1].append(k)
             else:
-                chains.append([n, n + 1])
+                chains.append([n, k])
     return chains
 
 
-def _one_speaker_per_chain(spans: list[QuoteSpan], kept: dict[int, int], out: list[Quote]) -> None:
+def _next_part(spans: list[QuoteSpan], n: int, text: str) -> int:
+    """The index of the span after ``spans[n]``, passing over the spans of a photo caption
+    line (:func:`.quotemarks.unfinished`) the page left between two paragraphs, when a
+    span follows it."""
+    k = n + 1
+    line = spans[k]
+    if line.paragraph > spans[n].paragraph and unfinished(text[line.paragraph:line.paragraph_end]):
+        while k < len(spans) and spans[k].paragraph == line.paragraph:
+            k += 1
+        if k == len(spans):
+            return n + 1
+    return k
+
+
+def _one_speaker_per_chain(spans: list[QuoteSpan], kept: dict[int, int], out: list[Quote], text: str) -> None:
     """The parts of a multi-paragraph quote are one quote: parts without a speaker take
     the speaker the other parts agree on (an attribution may come in any part)."""
-    for chain in _chains(spans):
+    for chain in _chains(spans, text):
         parts = [kept[n] for n in chain if n in kept]
         named = {(out[i].speaker, out[i].speaker_type) for i in parts if out[i].speaker}
         if len(named) != 1:
@@ -361,6 +376,8 @@ def _decide(ctx: _Context, span: QuoteSpan, cue, best: Candidate | None, p: floa
         return Quote(span.start, span.end, span.text, carried.speaker, carried.speaker_start,
                      carried.speaker_end, cue, carried.speaker_type, round(p, 4))
     name, kind, start, end = speaker_of(ctx.doc, best.start, best.end, entities, people, ctx.quoted, ctx.text)
+    if kind == "person" and ctx.doc[best.root].pos_ != "PROPN" and name_in_quote(name, span.text, any_word=True):
+        name, kind = None, None  # "He added: "... Lewis did a great job"": whoever "he" is, not Lewis
     return Quote(span.start, span.end, span.text, name, start, end, cue, kind, round(p, 4))
 
 
@@ -414,7 +431,7 @@ def _inherited(ctx: _Context, span: QuoteSpan, rng, last, n, entities) -> tuple[
     if att is not None:
         return att, None
     if n > 0 and _only_quotes(_outside(ctx, span)):
-        before = ctx.spans[n - 1]
+        before = ctx.spans[_part_before(ctx, n)]
         prev = last.get(before.paragraph)
         if prev is not None and before.paragraph != span.paragraph and prev.start == before.start and not (
                 _other_person_between(ctx, prev, before.paragraph_end, span.paragraph, entities)) or (
@@ -422,6 +439,19 @@ def _inherited(ctx: _Context, span: QuoteSpan, rng, last, n, entities) -> tuple[
         ):
             return None, prev
     return None, None
+
+
+def _part_before(ctx: _Context, n: int) -> int:
+    """The index of the span before ``ctx.spans[n]``, passing over the spans of a photo
+    caption line between them (:func:`.quotemarks.unfinished`)."""
+    k = n - 1
+    line = ctx.spans[k]
+    if line.paragraph < ctx.spans[n].paragraph and unfinished(ctx.text[line.paragraph:line.paragraph_end]):
+        while k > 0 and ctx.spans[k].paragraph == line.paragraph:
+            k -= 1
+        if ctx.spans[k].paragraph == line.paragraph:
+            return n - 1
+    return k
 
 
 def _other_person_between(ctx: _Context, prev: Quote, lo: int, hi: int, entities) -> bool:

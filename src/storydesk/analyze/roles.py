@@ -30,10 +30,19 @@ _ROLE_NP = re.compile(rf"\b(?:[Tt]he|[Hh]is|[Hh]er|[Aa]n?|[Oo]ne|[Aa]nother)\s+(
 # the director said" is an introductory phrase and a new subject, not an apposition
 _APPOS = re.compile(rf",\s+(?:\d{{1,3}},\s+)?(?:the|a|an)\s+(?:{_MOD}\s+){{0,6}}(?P<role>[a-z][a-z-]*)\b"
                     rf"(?=\s*[,.;:)\n]|\s*$|\s+(?:who|whose|of|at|for|in)\b)")
-#: "her lawyer, Tom Berg", "another brother, Pat Lee", "a neighbour, Ana Ruiz"
+#: What may stand between a role phrase and the name set beside it: a comma, after an
+#: object of the role ("a representative for Lee, Ana Ruiz").
+_GAP = r"(?:\s+(?:for|of|to)\s+(?:the\s+)?[A-Z][\w'’.&-]*(?:\s+[A-Z][\w'’.&-]*){0,3})?,[ \t]+"
+_APPOSED_GAP = re.compile(_GAP)
+#: "her lawyer, Tom Berg", "another brother, Pat Lee", "a neighbour, Ana Ruiz", "a representative
+#: for Lee, Ana Ruiz"
 _ROLE_BEFORE = re.compile(rf"\b(?:[Tt]he|[Hh]is|[Hh]er|[Tt]heir|[Aa]nother|[Aa]n?)\s+(?:{_MOD}\s+){{0,6}}"
-                          rf"(?P<role>[a-z][a-z-]*),[ \t]+$")
+                          rf"(?P<role>[a-z][a-z-]*){_GAP}$")
 _WORD_BEFORE = re.compile(r"(?P<word>[A-Za-z][\w.-]*)[ \t]+$")
+#: A preposition right before a role phrase makes it an introductory phrase, not the
+#: name's apposition: "Through a spokesperson, Lee denied it" ties no role to Lee.
+_PREPOSITION_BEFORE = re.compile(r"\b(?:[Tt]hrough|[Vv]ia|[Bb]y|[Ww]ith|[Ff]rom|[Tt]o|[Ii]n|[Ff]or|[Aa]ccording to|"
+                                 r"[Aa]fter|[Bb]efore|[Ll]ike|[Uu]nlike|[Aa]s)[ \t]+$")
 #: "ambassador to Britain Liu Lee", "envoy to the UN Ana Diaz": the role, a place, the name
 _ROLE_TO_PLACE = re.compile(r"\b(?P<word>[a-z][\w-]*)\s+(?:to|of)\s+(?:the\s+)?"
                             r"[A-Z][\w.'’-]*(?:\s+[A-Z][\w.'’-]*){0,2}[ \t]+$")
@@ -100,7 +109,8 @@ def role_ties(text: str, entities: list[Entity]) -> list[Tie]:
         if m is not None and (role := role_word(m.group("word"))):
             out.append(Tie(e.start, role, e.canonical, context))
         m = _ROLE_BEFORE.search(text, max(0, e.start - 80), e.start)
-        if m is not None and (role := role_word(m.group("role"))):  # "her lawyer, Tom Berg"
+        if m is not None and (role := role_word(m.group("role"))) and not _PREPOSITION_BEFORE.search(
+                text, max(0, m.start() - 20), m.start()):  # "her lawyer, Tom Berg"
             out.append(Tie(e.start, role, e.canonical, context))
         m = _APPOS.match(text, e.end, min(len(text), e.end + 120))
         if m is not None and (role := role_word(m.group("role"))):
@@ -243,6 +253,22 @@ def antecedent(pos: int, gender: str, lo: int, persons: list[Entity], roles: lis
     return first
 
 
+def apposed_name(role: RoleMention, ties: list[Tie], text: str) -> str | None:
+    """The name set right beside role mention ``role`` ("a spokesman, Ana Ruiz,"; "a
+    representative for Lee, Ana Ruiz"), or None.
+
+    >>> t = "A representative for Lee, Ana Ruiz, said no."
+    >>> apposed_name(RoleMention(0, 16, "representative", None), [Tie(26, "representative", "Ana Ruiz")], t)
+    'Ana Ruiz'
+    """
+    for t in ties:
+        if t.role == role.role and t.start > role.end:
+            gap = _APPOSED_GAP.match(text, role.end)
+            if gap is not None and gap.end() == t.start:
+                return t.name
+    return None
+
+
 def tied_name(role: str, pos: int, ties: list[Tie], gender: str | None, gender_of,
               qualifiers: tuple[str, ...] = (), mentions: Sequence[Entity] = ()) -> str | None:
     """The person the article ties ``role`` to: the latest tie before ``pos``, else the
@@ -267,5 +293,5 @@ def tied_name(role: str, pos: int, ties: list[Tie], gender: str | None, gender_o
     return names.pop() if len(names) == 1 else None
 
 
-__all__ = ["RoleMention", "Tie", "antecedent", "compatible", "filler", "modifiers", "paragraph_before", "pronouns",
-           "role_mentions", "role_ties", "role_word", "tied_name"]
+__all__ = ["RoleMention", "Tie", "antecedent", "apposed_name", "compatible", "filler", "modifiers",
+           "paragraph_before", "pronouns", "role_mentions", "role_ties", "role_word", "tied_name"]

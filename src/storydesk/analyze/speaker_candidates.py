@@ -26,13 +26,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..model import Entity
-from .lexicon import MESSAGE_NOUNS, PLURAL_PRONOUNS, ROLE_NOUNS
+from .lexicon import MESSAGE_NOUNS, PLURAL_PRONOUNS, PUBLISH_LEMMAS, ROLE_NOUNS
 from .speakers import addressed, introduces_next, is_cue, np_span, relayed
 
 _SUBJ = ("nsubj", "nsubjpass")
 _ENTITY_KINDS = {"PERSON": "person", "ORG": "org", "GPE": "place", "LOC": "place", "NORP": "norp"}
-#: Verbs whose subject publishes words rather than says them ("Deadline reported").
-_PUBLISH = frozenset("report publish print write air broadcast obtain quote cite".split())
 _RELATIVE = frozenset("who that which whom".split())
 _TIME_WORDS = frozenset(
     """monday tuesday wednesday thursday friday saturday sunday today yesterday tomorrow
@@ -158,12 +156,16 @@ def _outlets(doc, entities: list[Entity], inside) -> set[str]:
     return addressed - speaking
 
 
-def _name_in_quote(name: str | None, quote_text: str) -> bool:
+def name_in_quote(name: str | None, quote_text: str, any_word: bool = False) -> bool:
+    """Whether the quote names ``name`` by its last word (its surname), or with
+    ``any_word`` by any capitalised word of three letters or more (a first name too)."""
     if not name:
         return False
     words = [w for w in re.findall(r"[^\W\d_][\w'’-]*", name) if w[:1].isupper()]
     if not words:
         return False
+    if any_word:
+        return any(re.search(rf"\b{re.escape(w)}\b", quote_text) for w in words if len(w) >= 3)
     return re.search(rf"\b{re.escape(words[-1])}\b", quote_text) is not None
 
 
@@ -259,7 +261,7 @@ def gather(scene: Scene, window: tuple[int, int], quote: tuple[int, int], region
             f["subj_speech" if speech else "subj_other_verb"] = 1.0
             if any(c.dep_ == "neg" for c in verb.children):
                 f["neg_cue"] = 1.0
-            if verb.lemma_.lower() in _PUBLISH:
+            if verb.lemma_.lower() in PUBLISH_LEMMAS:
                 f["publish_cue"] = 1.0
                 if kind in ("org", "noun", "norp"):
                     f["org_publish"] = 1.0
@@ -308,11 +310,13 @@ def gather(scene: Scene, window: tuple[int, int], quote: tuple[int, int], region
             f["quote_between"] = 1.0
         name = scene.resolve(start, end) if kind in ("he_she", "role", "relative") else (
             ent.canonical if ent is not None else None)
+        if kind in ("he_she", "role", "relative") and name_in_quote(name, quote_text, any_word=True):
+            name = None  # "He added: "... Lewis did a great job ..."": whoever "he" is, not Lewis
         if kind in ("he_she", "role", "relative"):
             f["resolved"] = float(name is not None)
             if kind == "he_she" and name is None:
                 f["pron_unresolved"] = 1.0
-        if _name_in_quote(name, quote_text):
+        if name_in_quote(name, quote_text):
             f["named_in_quote"] = 1.0
         if name is not None:
             f["log_mentions"] = math.log1p(scene.counts.get(name, 0))
@@ -393,7 +397,7 @@ def _relays(scene: Scene, q_lo: int, q_hi: int) -> tuple[set[int], set[int], boo
             subjects.update(c.i for c in tok.children if c.dep_ == "nsubj")
             outer = True
         elif (tok.lower_ == "according" and tok.i + 1 < len(doc) and doc[tok.i + 1].lower_ == "to") or (
-                tok.pos_ == "VERB" and tok.lemma_.lower() in _PUBLISH):
+                tok.pos_ == "VERB" and tok.lemma_.lower() in PUBLISH_LEMMAS):
             outer = True
             subjects.update(c.i for c in tok.children if c.dep_ == "nsubj")
     return objects, subjects, outer
@@ -454,4 +458,4 @@ def _mark_nearest(cands: list[Candidate]) -> None:
         min(speakers, key=dist).features["nearest_subj"] = 1.0
 
 
-__all__ = ["Candidate", "FEATURES", "ROUTES", "Scene", "gather", "time_word"]
+__all__ = ["Candidate", "FEATURES", "ROUTES", "Scene", "gather", "name_in_quote", "time_word"]

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .lexicon import MESSAGE_NOUNS, SPEECH_FORMS, SPEECH_LEMMAS, WEAK_SPEECH
+from .lexicon import MESSAGE_NOUNS, PUBLISH_LEMMAS, SPEECH_FORMS, SPEECH_LEMMAS, WEAK_SPEECH
 
 _SUBJ = ("nsubj", "nsubjpass")
 _NP_DEPS = ("compound", "det", "amod", "poss", "nummod", "case", "nmod", "quantmod", "punct")
@@ -352,6 +352,12 @@ def attribute(doc, q_start: int, q_end: int, lo: int, hi: int, inside_quote) -> 
             break
     if cue is None:
         return None
+    if route == "parse" and cue.i >= q_end and cue.lemma_.lower() in PUBLISH_LEMMAS:
+        inner = _before(doc, q_start, lo, inside_quote)
+        if inner is not None and inner.lemma_.lower() not in PUBLISH_LEMMAS:
+            # `Police said the boy "was treated ...," the Herald reported`: the words are the
+            # police's, the outlet relays them (the parser may hang the quote on "reported")
+            cue, steps, route = inner, 0, "before"
     subject = _subject_by_parse(cue, inside_quote)
     if subject is None:
         inverted = inverted or (cue.i >= q_end and all(doc[k].is_punct for k in range(q_end, cue.i)))
