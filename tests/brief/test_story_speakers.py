@@ -44,3 +44,37 @@ def test_a_role_two_outlets_tie_to_two_people_stays_the_role():
              _tied("The family moved often, another brother, Patrick Lee, said.", "Patrick Lee", "brother"),
              _open_role('"I have much more anger," the brother said.', "the brother")]
     assert _speaker(story) == "the brother"
+
+
+def _open_pronoun(text: str, words: str, name: str):
+    """An article whose quote ``words`` is attributed to "he", left open, naming ``name``."""
+    a = analyzed(text, quotes=((words, None, "said"),), entities=((name, "PERSON", name),))
+    start = text.index("he said")
+    q = replace(a.analysis.quotes[0], speaker_start=start, speaker_end=start + 2, speaker_probability=0.98)
+    return replace(a.analysis, quotes=(q,)), text
+
+
+def _his(name: str):
+    """An article showing ``name`` is a man ("Tom Berg said his ...")."""
+    text = f"{name} said his car was fine."
+    a = analyzed(text, entities=((name, "PERSON", name),))
+    return replace(a.analysis, entities=tuple(replace(e, gender="m") for e in a.analysis.entities)), text
+
+
+def test_a_pronoun_is_not_resolved_to_a_name_the_sentence_before_only_acts_on():
+    # "remained ahead of Tom Berg": Berg is what the sentence acts on, not who goes on speaking
+    story = [_his("Tom Berg"),
+             _open_pronoun("The teenager remained ahead of Tom Berg, too. \"The heartbeat went a bit higher,\" "
+                           "he said.", "The heartbeat went a bit higher", "Tom Berg")]
+    assert _speaker(story) is None
+    story = [_his("Tom Berg"),
+             _open_pronoun("Tom Berg remained ahead, too. \"The heartbeat went a bit higher,\" he said.",
+                           "The heartbeat went a bit higher", "Tom Berg")]
+    assert _speaker(story) == "Tom Berg"
+
+
+def test_a_pronoun_is_not_resolved_to_the_person_its_quote_talks_about():
+    story = [_his("Lewis Dunn"),
+             _open_pronoun("Lewis Dunn talks about the team. \"Lewis did a great job,\" he said.",
+                           "Lewis did a great job", "Lewis Dunn")]
+    assert _speaker(story) is None

@@ -20,6 +20,7 @@ is never chosen.
 
 from __future__ import annotations
 
+import re
 from collections import Counter, defaultdict
 from dataclasses import replace
 
@@ -29,6 +30,8 @@ from ..analyze.roles import RoleMention, antecedent, compatible, paragraph_befor
 from ..model import Analysis, Entity
 
 _MAX_CHAIN = 4
+_WORD = re.compile(r"[A-Z][\w'’-]{2,}")
+_PREPOSITION = re.compile(r"\b(?:of|to|with|against|behind|over|for|from|by|past)\s+$")
 
 
 def story_people(analyses: list[Analysis]) -> tuple[dict[str, str | None], dict[str, set[str]]]:
@@ -66,6 +69,18 @@ class _Article:
         self.roles = [r for r in role_mentions(text, list(a.entities)) if free(r.start)
                       and text[r.start:r.end].split()[0].lower() in ("the", "his", "her")]
         self.pronouns = [(p, g) for p, g in pronouns(text) if free(p)]
+        self.agents = [c.agent_start for c in a.clauses if c.agent_start is not None]
+        # objects after their verb (a passive subject before it is the sentence's subject)
+        self.objects = [c.patient_start for c in a.clauses if c.patient_start is not None and c.patient_start > c.start]
+
+    def object_only(self, e: Entity) -> bool:
+        """Whether mention ``e`` is only ever what a verb or preposition acts on ("he faces
+        a task to overhaul Nico Rosberg", "remained ahead of Rosberg"), never a doer (nor
+        the doer of an infinitive after it: "inspired Lee to add")."""
+        if any(e.start <= k < e.end for k in self.agents) or self.text.startswith(" to ", e.end):
+            return False
+        return any(e.start <= k < e.end for k in self.objects) or _PREPOSITION.search(
+            self.text, max(0, e.start - 12), e.start) is not None
 
 
 def _role_name(role: RoleMention, gender, ties) -> str | None:
@@ -75,28 +90,34 @@ def _role_name(role: RoleMention, gender, ties) -> str | None:
     return names.pop() if len(names) == 1 else None
 
 
-def _pronoun_name(art: _Article, pos: int, g: str, gender, ties, depth: int = 0) -> str | None:
+def _pronoun_name(art: _Article, pos: int, g: str, gender, ties, depth: int = 0, words: str = "") -> str | None:
+    """The person a he/she pronoun at ``pos`` stands for. A named person is taken only as
+    the subject of a clause ("he faces a task to overhaul Rosberg. "...," he said" is not
+    Rosberg's) and never when a word of the name is in ``words``, the quote the pronoun
+    speaks (a speaker does not call himself "Lewis")."""
     found = antecedent(pos, g, paragraph_before(art.text, pos), art.persons, art.roles,
                        gender.get, art.pronouns)
     if isinstance(found, int):
-        return _pronoun_name(art, found, g, gender, ties, depth + 1) if depth < _MAX_CHAIN else None
+        return _pronoun_name(art, found, g, gender, ties, depth + 1, words) if depth < _MAX_CHAIN else None
     if isinstance(found, RoleMention):
         if art.text[found.start:found.end].split()[0].lower() in ("his", "her"):
             return None  # "to be closer to his daughter. "...," she said": a role in passing
         return _role_name(found, gender, ties)
-    if isinstance(found, Entity) and gender.get(found.canonical) == g:
+    if isinstance(found, Entity) and gender.get(found.canonical) == g and not art.object_only(found) and not (
+            set(_WORD.findall(found.canonical)) & set(_WORD.findall(words))):
         return found.canonical
     return None
 
 
 def speaker_by_story(text: str, a: Analysis, start: int, end: int, gender, ties,
-                     art: _Article | None = None) -> str | None:
-    """The person the speaker mention ``text[start:end]`` stands for, by story evidence."""
+                     art: _Article | None = None, quote: str = "") -> str | None:
+    """The person the speaker mention ``text[start:end]`` of the quote ``quote`` stands
+    for, by story evidence."""
     art = art or _Article(text, a)
     words = text[start:end].split()
     first = words[0].lower() if words else ""
     if len(words) == 1 and first in PRONOUN_GENDER:
-        return _pronoun_name(art, start, PRONOUN_GENDER[first], gender, ties)
+        return _pronoun_name(art, start, PRONOUN_GENDER[first], gender, ties, words=quote)
     role = next((r for r in art.roles if r.start <= start < r.end), None)
     return _role_name(role, gender, ties) if role is not None else None
 
@@ -117,7 +138,7 @@ def resolve_speakers(analyses: list[Analysis], texts: list[str]) -> list[Analysi
         for q in a.quotes:
             if q in open_:
                 assert q.speaker_start is not None and q.speaker_end is not None  # open_ has speaker spans
-                name = speaker_by_story(text, a, q.speaker_start, q.speaker_end, gender, ties, art)
+                name = speaker_by_story(text, a, q.speaker_start, q.speaker_end, gender, ties, art, q.text)
                 q = replace(q, speaker=name, speaker_type="person") if name else q
             quotes.append(q)
         out.append(replace(a, quotes=tuple(quotes)))
