@@ -217,7 +217,12 @@ def brief_stories(stories) -> dict[str, dict]:
     from storydesk import Desk, Settings
 
     with Desk(Settings(db=":memory:")) as desk:
-        return {s.name: desk.brief_articles(list(s.articles)) for s in stories}
+        briefs = {s.name: desk.brief_articles(list(s.articles)) for s in stories}
+    for name, brief in briefs.items():  # a section that failed would be scored as missing quotes
+        broken = [n for n in brief.get("notes", []) if "could not be built" in n]
+        if broken:
+            raise RuntimeError(f"{name}: {broken[0]}")
+    return briefs
 
 
 def main(argv: list[str] | None = None) -> dict[str, dict[str, float]]:
