@@ -19,7 +19,8 @@ import pytest
 from storydesk import Desk, Settings
 from storydesk.model import Article
 from storydesk.store import Store
-from storydesk.stories.tracker import MAX_PENDING, StoryTracker
+from storydesk.stories.tracker import StoryTracker
+from storydesk.stories.trend_counting import MAX_PENDING
 
 FIXTURES = Path(__file__).parent / "fixtures"
 

@@ -13,7 +13,8 @@ from storydesk import Desk, Settings
 from storydesk.model import Article
 from storydesk.store import Store
 from storydesk.stories.terms import Term, contains, name_words
-from storydesk.stories.tracker import PostItem, StoryTracker
+from storydesk.stories.tracker import StoryTracker
+from storydesk.stories.trend_evidence import PostItem
 from storydesk.stories.trends import TrendDetector
 
 T0 = datetime(2020, 1, 1)

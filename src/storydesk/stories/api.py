@@ -12,9 +12,10 @@ from ..errors import ConfigError
 from ..model import Rejection
 from ..store import Store
 from ..store import stories as db
-from .features import parse_time
+from .features import iso, parse_time
 from .postfile import read_posts
-from .tracker import PostItem, StoryTracker, iso
+from .tracker import StoryTracker
+from .trend_evidence import PostItem
 from .trend_list import DEFAULT_WINDOW, list_trends
 from .trends import bucket_floor
 from .when import resolve_since

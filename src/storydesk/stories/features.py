@@ -121,6 +121,10 @@ def capitalised_phrases(text: str) -> list[str]:
     return out
 
 
+def iso(moment: datetime) -> str:
+    return moment.replace(microsecond=0).isoformat()
+
+
 def parse_time(value: str | None) -> datetime | None:
     """An ISO date or datetime as naive UTC; None when absent or unreadable.
 

@@ -30,7 +30,7 @@ from typing import IO
 from ..analyze.tags import find_links
 from ..model import Rejection
 from .features import parse_time
-from .tracker import PostItem
+from .trend_evidence import PostItem
 
 _TIME_KEYS = ("time", "created_at", "date")
 

@@ -11,17 +11,16 @@ ingest`` runs) reloads its state inside that transaction before deciding anythin
 two writers make the same decisions one writer would. A change log in the store names
 the story and document frequencies each write changed, so catching up costs the
 other writer's changes, not the store's size (a tracker further behind than the log
-reloads everything); trend baselines and open counts are reloaded.
+reloads everything); trend baselines and open counts are reloaded. The trend counting
+itself (the detector, the undated articles held back) is :mod:`.trend_counting`.
 """
 
 from __future__ import annotations
 
-import hashlib
 import logging
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import timedelta
 
 import numpy as np
 
@@ -29,121 +28,22 @@ from ..config import Settings
 from ..model import Analysis, Article
 from ..store import Store, story_index
 from ..store import stories as db
-from ..store import trends as tdb
 from ..store.merges import merge_stories
 from .dedup import from_bytes, signature, to_bytes
-from .features import Features, article_features, parse_time, shifted
+from .features import Features, article_features, iso, parse_time, shifted
 from .grouping import StoryGrouper
 from .story_state import Assignment, StoryState
-from .terms import (
-    TREND_ENTITY_TYPES,
-    Term,
-    article_terms,
-    case_counts,
-    clean_name,
-    lines,
-    name_words,
-    post_terms,
-    term_key,
-)
-from .trends import Flag, TrendDetector
+from .trend_counting import TrendCounts
+from .trend_evidence import PostItem
 
 log = logging.getLogger(__name__)
 
-#: Undated articles held back (in the store) while no dated article has told the time.
-MAX_PENDING = 20
-#: A line an outlet has already printed in this many other stories is its boilerplate
-#: (forms, navigation, bylines, credits): it gives no trend terms.
-BOILERPLATE_STORIES = 2
-#: A batch in which at least this share of the items (and ``LATE_MIN`` of them, unless the
-#: batch is most of the store) came after their bucket was finished was an archive read
-#: out of time order: the detector is replayed over the stored history in time order
-#: (:meth:`StoryTracker.settle_trends`).
-LATE_SHARE = 0.05
-LATE_MIN = 10
 #: How long after its window a story stays in memory (:attr:`StoryTracker._keep`).
 KEEP_MARGIN = timedelta(days=1)
 #: Members whose MinHash signatures a story keeps in memory (its newest): a story that
 #: stays active for weeks holds no more than this; copies of its older articles are found
 #: through the store's band index (:meth:`StoryTracker._recall`).
 RECENT_MEMBERS = 32
-
-
-def iso(moment: datetime) -> str:
-    return moment.replace(microsecond=0).isoformat()
-
-
-def post_id(platform: str | None, handle: str | None, text: str) -> str:
-    """A post's id: the same post embedded by two outlets (or given twice) has one id."""
-    key = "\x1f".join([(platform or "").lower(), (handle or "").lstrip("@").lower(), " ".join(text.split())])
-    return hashlib.sha256(key.encode("utf-8")).hexdigest()[:16]
-
-
-@dataclass(frozen=True)
-class PostItem:
-    """A social post in the stream (from ``ingest --posts`` or embedded in an article)."""
-
-    time: datetime
-    text: str
-    source: str
-    platform: str | None = None
-    author: str | None = None
-    handle: str | None = None
-    hashtags: tuple[str, ...] = ()
-    id: str | None = None  # computed from platform, handle and text when not given
-    article_id: str | None = None
-    counts_as: str | None = None  # the source it counts as when it names no account
-    links: tuple[str, ...] = ()  # URLs the post links to (a stored article's joins its story)
-
-    @property
-    def key(self) -> str:
-        return self.id or post_id(self.platform, self.handle, self.text)
-
-    @property
-    def account(self) -> str:
-        """The source a post counts as: its account, else the stream (or article) it came in."""
-        who = (self.handle or "").lstrip("@").casefold() or " ".join((self.author or "").split()).casefold()
-        if who:
-            return f"account:{(self.platform or 'post').casefold()}:@{who}" if self.handle else \
-                f"account:{(self.platform or 'post').casefold()}:{who}"
-        return self.counts_as or f"stream:{self.source}"
-
-
-def article_source(article: Article) -> str:
-    """The source an article counts as for trends: its outlet (a ``www.`` dropped), else
-    its URL's host, else its own input (path or name).
-
-    >>> article_source(Article(id="a", text="", source="x.txt", format="text", outlet="www.BBC.com"))
-    'outlet:bbc.com'
-    """
-    from urllib.parse import urlparse
-
-    name = (article.outlet or "").strip().casefold()
-    if not name and article.url:
-        name = (urlparse(article.url).hostname or "").casefold()
-    if name.startswith("www."):
-        name = name[4:]
-    return f"outlet:{name}" if name else f"source:{article.source}"
-
-
-def detector_for(settings: Settings) -> TrendDetector:
-    """The trend detector the settings describe."""
-    return TrendDetector(settings.trend_bucket_hours, settings.trend_threshold,
-                         settings.trend_table_size, min_share=settings.trend_min_share)
-
-
-def evidence(article: Article, analysis: Analysis | None, boilerplate=()) -> dict:
-    """What an article adds to the trend counts (JSON-ready, so it can wait in the store):
-    its source, its terms (none from the ``boilerplate`` spans) and its embedded posts."""
-    posts = analysis.posts if analysis is not None else ()
-    return {
-        "article_id": article.id,
-        "source": article.source,
-        "counts_as": article_source(article),
-        "terms": [[t.key, t.text, t.kind] for t in article_terms(article, analysis, boilerplate)],
-        "posts": [{"platform": p.platform, "author": p.author, "handle": p.handle, "text": p.text,
-                   "date": p.date, "hashtags": list(p.hashtags)} for p in posts],
-    }
 
 
 def _final(story_id: str, into: dict[str, str]) -> str:
@@ -167,10 +67,8 @@ class StoryTracker:
         self._keep = timedelta(days=settings.story_window_days) + KEEP_MARGIN
         self._reached: set[tuple] = set()  # spans whose mergeable stories refine made active
         self._complete = False  # every stored story is in memory: nothing to look up
-        self._detector = detector_for(settings)
-        self._pending: list[dict] = []
+        self._trends = TrendCounts(store, settings)
         self._change: tuple | None = None  # what the write in progress grouped (and merged)
-        self._batch = [0, 0]  # items counted, items late for the detector, since the last settle
         self._touched: set[str] = set()  # stories articles joined since the last refine
         self._bands: tuple[str, list[tuple[str, str]]] | None = None  # a signature's stored band mates
 
@@ -201,7 +99,7 @@ class StoryTracker:
         self._complete = story_index.story_count(self._store) == 0  # stories made here stay known
         n_docs, df = db.load_df(self._store)
         self._grouper.restore_df(n_docs, df, parse_time(db.latest_activity(self._store)))
-        self._load_trends()
+        self._trends.load()
 
     def _refresh(self, changes: list[tuple[str, list[int]]]) -> None:
         """Catch up with another writer's ``changes`` (story id, document-frequency
@@ -214,23 +112,7 @@ class StoryTracker:
             self._grouper.forget(story_id)
         for state in db.load_story_states(self._store, changed):
             self._grouper.restore_story(StoryState.from_dict(state))
-        self._load_trends()
-
-    def _load_trends(self) -> None:
-        self._detector = detector_for(self._settings)
-        state = db.load_trend_state(self._store)
-        if state is not None:
-            try:
-                self._detector.restore(state)
-            except ValueError as exc:
-                log.warning("trend state not restored (%s); baselines start afresh", exc)
-        done = self._detector.finished_upto
-        start = iso(self._detector.bucket_start(done + 1)) if done is not None else ""
-        for key, label, kind, bucket, n in db.volumes_since(self._store, start):
-            self._detector.replay(Term(key, label, kind), datetime.fromisoformat(bucket), n)
-        for bucket, n in tdb.items_since(self._store, start):
-            self._detector.replay_items(datetime.fromisoformat(bucket), n)
-        self._pending = db.load_pending(self._store)
+        self._trends.load()
 
     # -- stories in memory: the recent ones, and the stored ones an article or merge needs
     def _new_grouper(self) -> StoryGrouper:
@@ -346,7 +228,7 @@ class StoryTracker:
                 n_docs=self._grouper.n_docs,
             )
             if assignment.duplicate_of is None and count:  # a copy is not a second piece of evidence
-                found = self._evidence(conn, article, analysis, assignment.story_id)
+                found = self._trends.record_evidence(conn, article, analysis, assignment.story_id)
                 # An undated article that joins a dated story is counted when that story
                 # broke (rewrites of a scoop follow it within hours), not at whatever the
                 # stream's clock says when it happens to be read: the same trends in any
@@ -354,8 +236,9 @@ class StoryTracker:
                 counted_at, dated = at, features.time_known
                 if not dated and state.dated:
                     counted_at, dated = state.first, True
-                if self._plausible(counted_at):
-                    self._count_or_hold(conn, found, counted_at, assignment.story_id, dated)
+                if self._trends.plausible(counted_at):
+                    self._trends.count_or_hold(conn, found, counted_at, assignment.story_id, dated,
+                                               self._grouper.latest is not None)
                 else:
                     log.warning("%s: dated %s, after the plausible range; not counted for trends",
                                 article.source, iso(counted_at))
@@ -392,116 +275,11 @@ class StoryTracker:
         log.info("batch refinement merged %d story(ies)", n)
         return n
 
-    def _plausible(self, at: datetime) -> bool:
-        """Trend evidence dated after the plausible range (``date_future_hours`` from
-        now) is not counted: a wrong date would move the detector's clock and make
-        every later item late. (Articles stored through the desk were already moved to
-        their ingest time; this guards direct use of the tracker.)"""
-        from ..plausible import plausible_range, utc_now
-
-        return at <= plausible_range(self._settings, utc_now())[1]
-
-    def _evidence(self, conn, article: Article, analysis: Analysis | None, story_id: str) -> dict:
-        """The article's trend evidence, its outlet's boilerplate lines left out; records
-        the store-wide evidence later listings read (lines the outlet printed, how words
-        are written, the types its names were given)."""
-        outlet = article_source(article)
-        found_lines = lines(article.text)
-        printed = tdb.outlet_lines(conn, outlet, [k for _, _, k in found_lines])
-        boiler = [(s, e) for s, e, k in found_lines if printed.get(k, 0) >= BOILERPLATE_STORIES]
-        tdb.add_outlet_lines(conn, outlet, [k for _, _, k in found_lines], story_id)
-        tdb.add_word_case(conn, case_counts(article.text, boiler))
-        if analysis is not None:
-            typed = set()
-            for e in analysis.entities:
-                if any(s <= e.start < end for s, end in boiler):
-                    continue
-                if e.type in TREND_ENTITY_TYPES:
-                    typed.add((term_key(clean_name(e.canonical)), e.type))
-                else:
-                    typed |= {(w, e.type) for w in {term_key(e.text), *name_words(e.text)}}
-            for d in analysis.dates:  # "Dec" of "Dec. 27": each word of a date counts as one
-                if not any(s <= d.start < end for s, end in boiler):
-                    typed |= {(w, "DATE") for w in name_words(d.text) if not w.isdigit()}
-            tdb.add_term_types(conn, sorted(typed))
-        return evidence(article, analysis, boiler)
-
-    def _count_or_hold(self, conn, found: dict, at: datetime, story_id: str, dated: bool) -> None:
-        """Count an article's evidence now, or — undated, with no clock yet — hold it in
-        the store until the first dated article tells the time."""
-        if dated or self._grouper.latest is not None:
-            self._flush_pending(conn, at)
-            self._count_evidence(conn, found, at, story_id)
-            return
-        self._pending.append({**found, "story_id": story_id, "at": iso(at)})
-        if len(self._pending) >= MAX_PENDING:
-            self._flush_pending(conn, None)
-        else:
-            db.save_pending(conn, self._pending)
-
-    def _flush_pending(self, conn, at: datetime | None) -> None:
-        """Count the undated articles held back, at ``at`` (else at their ingest times)."""
-        if not self._pending:
-            return
-        pending, self._pending = self._pending, []
-        for item in pending:
-            self._count_evidence(conn, item, at or datetime.fromisoformat(item["at"]), item["story_id"])
-        db.save_pending(conn, [])
-
-    def _count_evidence(self, conn, found: dict, at: datetime, story_id: str) -> None:
-        source = found.get("counts_as") or f"source:{found['source']}"
-        self._count(conn, [Term(*t) for t in found["terms"]], at, story_id, source)
-        for post in found["posts"]:
-            posted = parse_time(post["date"])
-            item = PostItem(
-                time=posted if posted is not None and posted <= at else at,
-                text=post["text"], source=found["source"], platform=post["platform"],
-                author=post["author"], handle=post["handle"], hashtags=tuple(post["hashtags"]),
-                article_id=found["article_id"], counts_as=source,
-            )
-            self._add_post(conn, item, story_id)
-
     # -- posts and trends --------------------------------------------------------------
     def add_post(self, post: PostItem, *, story_id: str | None = None) -> bool:
         """Store one post and count its terms; False if it was already stored."""
         with self._writing() as conn:
-            return self._add_post(conn, post, story_id)
-
-    def _add_post(self, conn, post: PostItem, story_id: str | None) -> bool:
-        new = db.add_post(conn, {
-            "id": post.key, "time": iso(post.time), "platform": post.platform, "author": post.author,
-            "handle": post.handle, "text": post.text, "source": post.source, "article_id": post.article_id,
-        })
-        if new and self._plausible(post.time):
-            self._count(conn, post_terms(post.text, post.hashtags), post.time, story_id, post.account)
-        return new
-
-    def _count(self, conn, terms: list[Term], at: datetime, story_id: str | None, source: str) -> list[Flag]:
-        """Count one document of ``source``: in the detector, each source counts once per
-        term and bucket (and once in the bucket's items), so one prolific outlet or
-        account cannot make a burst; its documents still count in its story."""
-        before = (self._detector.finished_upto, self._detector.newest)
-        bucket = iso(self._detector.bucket_start(self._detector.bucket_of(at)))
-        first = tdb.count_source(conn, bucket, source)
-        seen = set() if first else tdb.source_terms(conn, bucket, source)
-        new = [t for t in terms if t.key not in seen]
-        late, newest = self._detector.late_items, self._detector.newest
-        flags = self._detector.learn_one(new, at, items=1 if first else 0)
-        # skipped (its bucket was finished), or counted into a bucket older than one the
-        # detector had already seen: a stream read in time order would have flagged otherwise
-        behind = newest is not None and self._detector.bucket_of(at) < newest
-        self._batch[self._detector.late_items > late or behind] += 1
-        db.add_terms(conn, [(t.key, t.text, t.kind) for t in terms], bucket, story_id, iso(at),
-                     counted={t.key for t in new})
-        tdb.add_term_sources(conn, [t.key for t in terms], bucket, source, story_id)
-        if flags:
-            db.add_flags(conn, [
-                (f.term.key, iso(f.bucket), f.term.text, f.term.kind, f.score, f.count, f.expected)
-                for f in flags
-            ])
-        if (self._detector.finished_upto, self._detector.newest) != before:
-            db.save_trend_state(conn, self._detector.save())
-        return flags
+            return self._trends.add_post(conn, post, story_id)
 
     # -- order ------------------------------------------------------------------------
     def settle_trends(self) -> bool:
@@ -509,17 +287,10 @@ class StoryTracker:
         after a newer time bucket (an archive read in file order, not time order; undated
         articles counted when their story broke), the detector skipped or mis-scored
         them; replay it over the stored history in time order so the flags are those a
-        time-ordered stream would have raised. True when it did."""
-        counted, late = self._batch
-        self._batch = [0, 0]
-        if not late or late < LATE_SHARE * (counted + late):
+        time-ordered stream would have raised (:meth:`TrendCounts.replay_needed`). True
+        when it did."""
+        if not self._trends.replay_needed():
             return False
-        # a replay reads the whole store: worth it for many late items, or when the batch
-        # is most of what the store holds (a first ingest), where it costs about as much
-        if late < LATE_MIN and 2 * (counted + late) < sum(n for _, n in tdb.activity(self._store)):
-            return False
-        log.info("%d of %d items arrived after their time bucket was finished; trend detection "
-                 "replayed over the stored history in time order", late, counted + late)
         self.rebuild_trends()
         return True
 
@@ -528,25 +299,4 @@ class StoryTracker:
         its terms' counts of sources and its number of sources), replacing the flags and
         the saved baselines."""
         with self._writing() as conn:
-            detector = detector_for(self._settings)
-            items = dict(tdb.activity(self._store))
-            tdb.clear_flags(conn)
-            bucket: str | None = None
-            counts: list = []
-
-            def flush() -> None:
-                assert bucket is not None  # flushed only once a bucket is open
-                flags = detector.learn_bucket(counts, datetime.fromisoformat(bucket), items.get(bucket, 0))
-                db.add_flags(conn, [(f.term.key, iso(f.bucket), f.term.text, f.term.kind, f.score, f.count,
-                                     f.expected) for f in flags])
-
-            for b, key, label, kind, n in tdb.all_volumes(self._store).fetchall():
-                if b != bucket and bucket is not None:
-                    flush()
-                    counts = []
-                bucket = b
-                counts.append((Term(key, label, kind), n))
-            if bucket is not None:
-                flush()
-            db.save_trend_state(conn, detector.save())
-            self._detector = detector
+            self._trends.rebuild(conn)

@@ -16,7 +16,7 @@ import threading
 from datetime import UTC, datetime
 
 from ..model import Rejection
-from ..stories.tracker import PostItem
+from ..stories.trend_evidence import PostItem
 from .fetch import user_agent
 from .streams import Emit, StreamError
 from .websocket import Refused, keep_following

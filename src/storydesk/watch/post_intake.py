@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from ..desk import Desk
 from ..model import Rejection
 from ..store import feeds as db
-from ..stories.tracker import PostItem
+from ..stories.trend_evidence import PostItem
 from .clock import Clock, iso
 from .streams import StreamError
 from .urls import canonical_url

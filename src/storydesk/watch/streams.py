@@ -36,7 +36,7 @@ from ..ingest.markup import fragment_text
 from ..model import Rejection
 from ..stories.features import parse_time
 from ..stories.postfile import read_post_line
-from ..stories.tracker import PostItem
+from ..stories.trend_evidence import PostItem
 from .clock import Clock
 from .urls import is_web_url
 
