@@ -2,7 +2,8 @@
 eleventh round): a spokesperson is not the principal it speaks for, an indefinite role is
 nobody named elsewhere, the words police said stay theirs when an outlet reports them, a
 pronoun after a sentence about a rival is not the rival, a pronoun is not the person the
-quote talks about, and a quote continued past a photo caption keeps its speaker. Passages
+quote talks about, and a quote continued past a photo caption keeps its speaker; and two
+pronouns the rules left open although only one person could be meant. Passages
 written for these tests, in the shapes of the wire and tabloid stories where the errors
 were found."""
 
@@ -77,3 +78,21 @@ def test_a_quote_left_open_continues_past_a_photo_caption(nlp):
             "Getty Images The company claimed that it 'had no knowledge of an intrusion'\n"
             "\u201cIt affects the whole credit reporting system because nobody can recover it.\u201d\n")
     assert _speaker(nlp, text, "whole credit reporting") == "Ana Ruiz"
+
+
+def test_people_named_before_a_section_heading_do_not_compete_for_a_pronoun(nlp):
+    # Crouch spoke in the section before the heading; "he" after the new section's one
+    # person (of unknown gender) is that person (once left without a speaker)
+    text = ("Sara Crouch had been in Dallas last week for a conference.\n"
+            "\u201cIt is really sad,\u201d Crouch said.\n"
+            "'Well planned'\n"
+            "Andy McArdy works at Le Queenie, a restaurant on the promenade.\n"
+            "\u201cIt was very well planned,\u201d he told the paper in a phone call on Friday.\n")
+    assert _speaker(nlp, text, "well planned") == "Andy McArdy"
+
+
+def test_a_person_only_mentioned_inside_a_phrase_does_not_compete_with_the_subject(nlp):
+    text = ("The fire started in the kitchen late on Friday.\n"
+            "Tom Reyes met with Kim Lo at the station on Friday.\n"
+            "\u201cIt spread very quickly,\u201d he told the paper in a phone call.\n")
+    assert _speaker(nlp, text, "spread very quickly") == "Tom Reyes"

@@ -25,6 +25,7 @@ from ..model import Entity
 from .bodies import body_name
 from .lexicon import PRONOUN_GENDER
 from .people import People, speech_subject
+from .quotemarks import unfinished
 from .roles import RoleMention, antecedent, apposed_name, compatible, filler, paragraph_before, tied_name
 from .speakers import is_cue
 
@@ -159,9 +160,11 @@ def resolve_pronoun(doc, tok, people: People, quoted, text: str | None = None,
                 name = next(iter(names))
                 if people.gender.get(name) == gender:
                     return name
-                lo = tok.idx - _UNKNOWN_REACH  # gender unknown: only when nobody else fits
+                # gender unknown: only when nobody else fits, since the section's heading
+                lo = _section_start(text, prev.start_char, tok.idx - _UNKNOWN_REACH)
                 rivals = [e for e in people.persons if lo <= e.start < tok.idx and e.canonical != name
-                          and compatible(gender, people.gender.get(e.canonical))]
+                          and compatible(gender, people.gender.get(e.canonical))
+                          and (people.gender.get(e.canonical) is not None or _a_subject(doc, e))]
                 if is_cue(prev.root) and is_cue(tok.head):
                     # "While Kim ..., he is unlikely to ..., said Scott LaFoy. "...," he
                     # said.": a speaker's words go on; people named inside what he said
@@ -204,6 +207,31 @@ def resolve_pronoun(doc, tok, people: People, quoted, text: str | None = None,
         if found.start < before.start_char or not speech_subject(head.root):
             return None
     return found.canonical
+
+
+def _section_start(text: str, pos: int, lo: int) -> int:
+    """Where the section holding offset ``pos`` starts, looking back no further than ``lo``:
+    after the last heading line ("'Well planned'", a line that stops without a sentence's
+    end) before ``pos``, else ``lo``. People named before a heading are another scene."""
+    end = text.rfind("\n", 0, pos)
+    while end > max(lo, 0):
+        start = text.rfind("\n", 0, end) + 1
+        if unfinished(text[start:end].strip()):
+            return end + 1
+        end = start - 1
+    return lo
+
+
+def _a_subject(doc, e: Entity) -> bool:
+    """Whether person mention ``e`` is the subject of a clause (or names it: "Ana Diaz, a
+    nurse,"); a mention only inside a phrase ("works at Le Queenie, a restaurant") is not."""
+    span = doc.char_span(e.start, e.end, alignment_mode="expand")
+    if span is None:
+        return True
+    tok = span.root
+    while tok.dep_ in ("compound", "appos", "conj", "poss") and tok.head is not tok:
+        tok = tok.head
+    return tok.dep_ in _SUBJ
 
 
 _OBJECTS = ("dobj", "pobj", "dative", "attr", "oprd")
