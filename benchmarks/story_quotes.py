@@ -244,7 +244,7 @@ def main(argv: list[str] | None = None) -> dict[str, dict[str, float]]:
         if chosen:
             ordered[f"storydesk ({split})"] = score(chosen, [briefs[s.name] for s in chosen])
         if args.groups and split == "dev":
-            for g in ("giveme5w1h", "pages8", "pages9", "round10", "read11"):
+            for g in ("giveme5w1h", "pages8", "pages9", "round10", "read11", "dev11"):
                 part = [s for s in chosen if group(s.name) == g]
                 if part:
                     ordered[f"storydesk (dev, {g})"] = score(part, [briefs[s.name] for s in part])
