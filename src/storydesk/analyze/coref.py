@@ -209,14 +209,19 @@ def resolve_pronoun(doc, tok, people: People, quoted, text: str | None = None,
     return found.canonical
 
 
+_HEADING_WORDS = 8  # a heading is short; a longer line without a full stop is a photo caption
+
+
 def _section_start(text: str, pos: int, lo: int) -> int:
     """Where the section holding offset ``pos`` starts, looking back no further than ``lo``:
-    after the last heading line ("'Well planned'", a line that stops without a sentence's
-    end) before ``pos``, else ``lo``. People named before a heading are another scene."""
+    after the last heading line ("'Well planned'", a short line that stops without a
+    sentence's end) before ``pos``, else ``lo``. People named before a heading are another
+    scene."""
     end = text.rfind("\n", 0, pos)
     while end > max(lo, 0):
         start = text.rfind("\n", 0, end) + 1
-        if unfinished(text[start:end].strip()):
+        line = text[start:end].strip()
+        if unfinished(line) and len(line.split()) <= _HEADING_WORDS:
             return end + 1
         end = start - 1
     return lo
