@@ -466,7 +466,7 @@ STORIES: tuple[StorySpec, ...] = (
         "9fb2f7a041c350a0ad6d0ad40d619aa78bc852bd5a33ffacb7d5df22.json",  # telegraph.co.uk, five months later, short
     ), ("quotes",)),
     StorySpec("tiangong_falling", "dev", (
-        "544e412d7b7aa9de0f9a7bb562bc605dca44c57b85bbcdffabafca24.json",  # independent.co.uk (Reuters; dated Sept. 2016, text of Jan. 2018)
+        "544e412d7b7aa9de0f9a7bb562bc605dca44c57b85bbcdffabafca24.json",  # independent.co.uk, misdated 2016
         "bda8462b65d11d35f377650e4e5ff5ee164f2964776878d5ae0ccd20.json",  # theguardian.com, three months earlier
         "a937907f547fbc847b0617142974062fa800e70557132812cd9fd0f0.json",  # theverge.com, a week earlier
         "9287df2a03193755b45c21eaf4ea823235dd72fe66478d5c16d01611.json",  # jreasn.com (BGR), short

@@ -91,8 +91,21 @@ def test_people_named_before_a_section_heading_do_not_compete_for_a_pronoun(nlp)
     assert _speaker(nlp, text, "well planned") == "Andy McArdy"
 
 
-def test_a_person_only_mentioned_inside_a_phrase_does_not_compete_with_the_subject(nlp):
+def test_a_place_the_tagger_calls_a_person_does_not_compete_with_the_subject(nlp):
+    # "works at Maria Rossi, a bakery": a place, whatever the tagger says; someone met or
+    # spoken with would still compete (tests/analyze/test_quotes.py)
     text = ("The fire started in the kitchen late on Friday.\n"
-            "Tom Reyes met with Kim Lo at the station on Friday.\n"
+            "Tom Reyes works at Maria Rossi, a bakery on the corner.\n"
             "\u201cIt spread very quickly,\u201d he told the paper in a phone call.\n")
     assert _speaker(nlp, text, "spread very quickly") == "Tom Reyes"
+
+
+def test_a_single_quoted_passage_continued_over_paragraphs_keeps_its_speaker(nlp):
+    # the tabloid convention with single marks: an opening mark on each paragraph, a
+    # closing one only at the end (the last part was once dropped, the middle one lost)
+    text = ("The rocket was moved to the launch pad on Thursday.\n"
+            "'The rocket is now vertical on the old moon launchpad,' Ana Ruiz wrote on Instagram on Thursday.\n"
+            "'At 2,500 tons of thrust, it will be the most powerful rocket in the world by a factor of two.\n"
+            "'Hold-down test fire next week. Launch at the end of the month.'\n")
+    assert _speaker(nlp, text, "most powerful rocket") == "Ana Ruiz"
+    assert _speaker(nlp, text, "Hold-down test fire") == "Ana Ruiz"

@@ -164,7 +164,7 @@ def resolve_pronoun(doc, tok, people: People, quoted, text: str | None = None,
                 lo = _section_start(text, prev.start_char, tok.idx - _UNKNOWN_REACH)
                 rivals = [e for e in people.persons if lo <= e.start < tok.idx and e.canonical != name
                           and compatible(gender, people.gender.get(e.canonical))
-                          and (people.gender.get(e.canonical) is not None or _a_subject(doc, e))]
+                          and not _a_place(doc, e)]
                 if is_cue(prev.root) and is_cue(tok.head):
                     # "While Kim ..., he is unlikely to ..., said Scott LaFoy. "...," he
                     # said.": a speaker's words go on; people named inside what he said
@@ -227,16 +227,20 @@ def _section_start(text: str, pos: int, lo: int) -> int:
     return lo
 
 
-def _a_subject(doc, e: Entity) -> bool:
-    """Whether person mention ``e`` is the subject of a clause (or names it: "Ana Diaz, a
-    nurse,"); a mention only inside a phrase ("works at Le Queenie, a restaurant") is not."""
+def _a_place(doc, e: Entity) -> bool:
+    """Whether person mention ``e`` is read as a place: the object of "at", "in" or "near"
+    ("works at Le Queenie, a restaurant", a name the tagger calls a person), so no rival
+    for a pronoun. Someone met, or spoken with, still is one."""
     span = doc.char_span(e.start, e.end, alignment_mode="expand")
     if span is None:
-        return True
+        return False
     tok = span.root
-    while tok.dep_ in ("compound", "appos", "conj", "poss") and tok.head is not tok:
+    while tok.dep_ in ("compound", "conj") and tok.head is not tok:
         tok = tok.head
-    return tok.dep_ in _SUBJ
+    return tok.dep_ == "pobj" and tok.head.lower_ in _PLACE_PREPOSITIONS
+
+
+_PLACE_PREPOSITIONS = frozenset("at in near inside outside".split())
 
 
 _OBJECTS = ("dobj", "pobj", "dative", "attr", "oprd")

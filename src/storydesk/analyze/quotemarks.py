@@ -195,9 +195,7 @@ def pair_quotes(text: str) -> tuple[list[QuoteSpan], list[str]]:
         dangling = None
         if unpaired or stray:
             pairs = [(o, c) for o, c in pairs if _faces_right(text, o, c)]
-            nxt = paras[n + 1] if n + 1 < len(paras) else None
-            if nxt is not None and n + 2 < len(paras) and unfinished(text[nxt[0]:nxt[1]]):
-                nxt = paras[n + 2]  # a photo caption the page left between the parts
+            nxt = _part_after(text, paras, n)  # a photo caption may stand between the parts
             last = unpaired[-1] if unpaired else None
             if last is not None and nxt is not None and text[nxt[0]] in _DOUBLE_OPEN + '"':
                 dangling = last  # a quote continued in the next paragraph
@@ -225,8 +223,28 @@ def pair_quotes(text: str) -> tuple[list[QuoteSpan], list[str]]:
                 # steal them" how about ...'), not a passage of its own
                 found = [f for f in found if f is None or not o < f.open < c]
                 found.append(_span(text, o, c, para))
+        if not found and _single_part(text, start) and not any(c in text[start:end] for c in '"“”'):
+            after = _part_after(text, paras, n)
+            if after is not None and _single_part(text, after[0]):
+                # 'At 2,500 tons ... // 'Hold-down test fire ...': a single-quoted passage
+                # continued in the next paragraph, as the double-quoted convention above
+                found.append(_span(text, start, None, para))
         spans.extend(sorted((f for f in found if f is not None), key=lambda q: q.start))
     return spans, notes
+
+
+def _single_part(text: str, i: int) -> bool:
+    """Whether a paragraph starting at ``i`` opens with a single quotation mark (a letter
+    after it: not "'90s")."""
+    return text[i] in "‘'" and i + 1 < len(text) and text[i + 1].isalpha()
+
+
+def _part_after(text: str, paras: list[tuple[int, int]], n: int) -> tuple[int, int] | None:
+    """The paragraph after ``paras[n]``, passing over one photo caption line."""
+    nxt = paras[n + 1] if n + 1 < len(paras) else None
+    if nxt is not None and n + 2 < len(paras) and unfinished(text[nxt[0]:nxt[1]]):
+        nxt = paras[n + 2]
+    return nxt
 
 
 _CLOSERS = "\"'”’»)] \t"
