@@ -24,7 +24,17 @@ from .lexicon import ROLE_NOUNS, TITLES
 from .mention_evidence import context_evidence
 from .mention_evidence import norm as _norm
 from .name_keys import fold, name_key, same_person
-from .name_spans import hyphenated_end, joined, opens_sentence, trim
+from .name_spans import (
+    after_credit,
+    hyphenated_end,
+    joined,
+    kind_before_name,
+    opens_sentence,
+    particle,
+    photo_credit,
+    span_key,
+    trim,
+)
 from .sentences import find_sentences
 
 _TYPES = {"PERSON": "PERSON", "ORG": "ORG", "GPE": "GPE", "LOC": "LOC", "WORK_OF_ART": "WORK",
@@ -114,7 +124,16 @@ def _candidates(doc, posts: list[Post], headlines: list[tuple[int, int]]) -> lis
             e = hyphenated_end(doc, e, taken)
         if s > 0 and doc[s - 1].text in ("#", "@"):
             continue
-        s2, e2, ev = trim(doc, s, e, body=label in ("ORG", "PRODUCT", "WORK"))
+        s1, label = _uncredited(doc, s, e, label)
+        if s1 > s and doc[s1].pos_ == "PRON":
+            continue  # "Splash News She said": a credit glued before a pronoun
+        s = s1
+        kind = kind_before_name(doc, s, e) and (label in (None, "PERSON") or _norm(doc[s]).endswith("maker"))
+        if kind:  # "Developer Valve said", "Chipmaker Qualcomm said": the kind of company, then its name
+            s, label = s + 1, label if label == "ORG" else None
+        s2, e2, ev = trim(doc, s, e, body=label in ("ORG", "PRODUCT", "WORK"), person=label == "PERSON")
+        if kind:
+            ev.update(ORG=2, KIND=1)
         if e2 < e and e2 > s:  # cut at a role, title or line: the rest is another mention
             todo.insert(0, (e2 + 1 if doc[e2].text in ("'s", "’s", ",") else e2, e, None))
         if e2 <= s2:
@@ -125,7 +144,7 @@ def _candidates(doc, posts: list[Post], headlines: list[tuple[int, int]]) -> lis
         if text.islower() or "#" in text or "@" in text or "/" in text or _norm(doc[s2]) in _WEEKDAYS and e2 - s2 == 1:
             continue  # "on Wednesday confirmed": when, not who
         if any(t.is_alpha and t.text.islower() and not t.is_stop and not joined(doc, t.i)
-               for t in doc[s2:e2]):
+               and not (t.i > s2 and particle(doc, t.i, e2)) for t in doc[s2:e2]):
             continue  # "Morrow told the court": a clause, not a name
         start_char = doc[s2].idx
         if any(p.start <= start_char < p.end for p in posts) or any(a <= start_char < b for a, b in credits):
@@ -136,6 +155,17 @@ def _candidates(doc, posts: list[Post], headlines: list[tuple[int, int]]) -> lis
         out.append(_Mention(s2, e2, label, ev, inside(headlines, start_char),
                             _place_object(doc, s2, e2)))
     return out
+
+
+def _uncredited(doc, s: int, e: int, label: str | None) -> tuple[int, str | None]:
+    """The mention's start and label once a photo credit glued before it is taken off
+    (:func:`.name_spans.after_credit`); the tagger's label is kept only for the two words
+    or more of a full name ("GETTY [Max Verstappen]"): it labelled the credit and one word
+    together as a first name and a surname ("Reuters Equifax"), a guess now void."""
+    start = after_credit(doc, s, e)
+    if start > s and e - start < 2:
+        label = None
+    return start, label
 
 
 def matches(key: tuple[str, ...], part: tuple[str, ...]) -> bool:
@@ -151,7 +181,7 @@ def _join(doc, groups: list[_Group], m: _Mention) -> bool:
     n = m.end - m.start
     for width in range(n, 0, -1):
         for s in range(m.start, m.end - width + 1):
-            key = tuple(_norm(t) for t in doc[s:s + width])
+            key = span_key(doc, s, s + width)
             found = [g for g in groups if matches(g.key, key)]
             if len(found) == 1:
                 found[0].mentions.append(replace(m, start=s, end=s + width))
@@ -164,7 +194,7 @@ def _first_mentions(doc, mentions: list[_Mention]) -> tuple[dict, dict]:
     body: dict[tuple[str, ...], int] = {}
     anywhere: dict[tuple[str, ...], int] = {}
     for m in mentions:
-        key = tuple(_norm(t) for t in doc[m.start:m.end])
+        key = span_key(doc, m.start, m.end)
         anywhere[key] = min(anywhere.get(key, m.start), m.start)
         if not m.headline:
             body[key] = min(body.get(key, m.start), m.start)
@@ -183,7 +213,7 @@ def _group(doc, mentions: list[_Mention]) -> list[_Group]:
     for m in order:
         if m.headline:
             continue
-        key = tuple(_norm(t) for t in doc[m.start:m.end])
+        key = span_key(doc, m.start, m.end)
         found = [g for g in groups if matches(g.key, key) and not _other_kind(g, key, m)]
         if len(found) == 1 and len(key) < len(found[0].key) and \
                 first_body[key] < first_any.get(found[0].key, first_body[key]):
@@ -242,6 +272,8 @@ def _vote(group: _Group, doc=None) -> str | None:
         score["PERSON"] = 0  # "Pixel 2", "Falcon 9": a model or a series, never a person's name
     if any(w in ("'s", "’s") for w in group.key[:-1]):
         score["PERSON"] = 0  # "People's Daily", "Children's Hospital": no one's name holds a possessive
+    if doc is not None and any(photo_credit(doc[m.start:m.end].text) for m in own):
+        score["PERSON"] = 0  # "Getty Images" on a caption's line: the picture's agency
     if doc is not None and len(group.key) == 1 and any(_brand_word(doc[m.start : m.end].text) for m in own):
         score["ORG"] += max(score.pop("PERSON", 0), 0)  # "SpaceX", "YouTube": a capital inside a word is a brand's
     if not score or max(score.values()) <= 0:
