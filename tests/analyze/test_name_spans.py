@@ -60,11 +60,3 @@ def test_the_kind_of_company_opening_a_sentence_is_not_part_of_its_name(nlp):
     names = _names(nlp, "Developer Vantor called the game a flagship title.")
     assert names.get("Vantor", ("Vantor", "ORG"))[1] == "ORG"
     assert "Developer Vantor" not in names
-
-
-def test_a_name_ending_in_a_role_noun_is_no_unnamed_role(nlp):
-    text = ("The ferry sank off the coast on Sunday.\n"
-            '"We are still counting," added Anne-Marie Bishop, mayor of Port Elm, said of the wreck.\n')
-    a = analyze_article(Article(id="t", text=text, source="t.txt", format="text"), nlp)
-    assert [q.speaker_type for q in a.quotes] != ["role"]
-    assert all(q.speaker in (None, "Anne-Marie Bishop") for q in a.quotes)

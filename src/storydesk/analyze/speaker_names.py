@@ -187,8 +187,6 @@ def _role_text(doc, start: int, end: int, quoted) -> tuple[int, int] | None:
         return None
     if any(t.pos_ == "PROPN" for t in doc[head.i + 1:end]):
         return None  # "the boy's mum Michelle": a name the analysis did not resolve
-    if _named(doc, start, head):
-        return None  # "Anne-Marie Bishop": a surname that is also a role noun, not a role
     for i in range(head.i - 1, start - 1, -1):
         inside_word = doc[i].text in ("-", "‐") and i > 0 and not doc[i].whitespace_ and not doc[i - 1].whitespace_
         if doc[i].is_punct and doc[i].text not in ("'", "’", "'s", "’s") and not inside_word \
@@ -206,14 +204,6 @@ def _role_text(doc, start: int, end: int, quoted) -> tuple[int, int] | None:
     while stop > start and doc[stop - 1].is_punct:
         stop -= 1
     return start, stop
-
-
-def _named(doc, start: int, head) -> bool:
-    """The words from ``start`` to the role noun ``head`` are all a name's, the role noun
-    capitalised in mid-sentence as a surname is ("Anne-Marie Bishop", "Stephen King")."""
-    words = [t for t in doc[start:head.i + 1] if t.text not in ("-", "‐")]
-    return (len(words) > 1 and not head.is_sent_start and not head.text.isupper()
-            and all(t.pos_ == "PROPN" and t.text[:1].isupper() for t in words))
 
 
 def _cut_name(name: str) -> bool:
