@@ -32,7 +32,6 @@ from .name_spans import (
     opens_sentence,
     particle,
     photo_credit,
-    span_key,
     trim,
 )
 from .sentences import find_sentences
@@ -181,7 +180,7 @@ def _join(doc, groups: list[_Group], m: _Mention) -> bool:
     n = m.end - m.start
     for width in range(n, 0, -1):
         for s in range(m.start, m.end - width + 1):
-            key = span_key(doc, s, s + width)
+            key = tuple(_norm(t) for t in doc[s:s + width])
             found = [g for g in groups if matches(g.key, key)]
             if len(found) == 1:
                 found[0].mentions.append(replace(m, start=s, end=s + width))
@@ -194,7 +193,7 @@ def _first_mentions(doc, mentions: list[_Mention]) -> tuple[dict, dict]:
     body: dict[tuple[str, ...], int] = {}
     anywhere: dict[tuple[str, ...], int] = {}
     for m in mentions:
-        key = span_key(doc, m.start, m.end)
+        key = tuple(_norm(t) for t in doc[m.start:m.end])
         anywhere[key] = min(anywhere.get(key, m.start), m.start)
         if not m.headline:
             body[key] = min(body.get(key, m.start), m.start)
@@ -213,7 +212,7 @@ def _group(doc, mentions: list[_Mention]) -> list[_Group]:
     for m in order:
         if m.headline:
             continue
-        key = span_key(doc, m.start, m.end)
+        key = tuple(_norm(t) for t in doc[m.start:m.end])
         found = [g for g in groups if matches(g.key, key) and not _other_kind(g, key, m)]
         if len(found) == 1 and len(key) < len(found[0].key) and \
                 first_body[key] < first_any.get(found[0].key, first_body[key]):
@@ -343,7 +342,8 @@ def _extra_mentions(doc, groups: list[_Group], types: list[str | None]) -> None:
     alone = {g.key[0]: n for n, (g, t) in enumerate(zip(groups, types)) if t == "PERSON" and len(g.key) == 1}
     for n, (g, t) in enumerate(zip(groups, types)):
         if t == "PERSON" and len(g.key) > 1:
-            for part in {g.key[0], g.key[-1]}:
+            # not the part after a hyphen: "In" is not "Moon Jae-in", nor "On" "Zahava Gal-On"
+            for part in {g.key[0]} | ({g.key[-1]} if g.key[-2] not in ("-", "‐") else set()):
                 parts.setdefault(part, []).append(alone[part] if part in alone else n)
     for tok in doc:
         if tok.i in covered or not tok.text[:1].isupper() or tok.text.isupper():

@@ -85,24 +85,6 @@ def _dateline(doc, i: int) -> bool:
     return tok.is_alpha and len(tok.text) >= 4 and tok.text.isupper() and not prev.text.isupper()
 
 
-def span_key(doc, start: int, end: int) -> tuple[str, ...]:
-    """The words of the name at tokens ``start:end`` as compared: lower case, the parts of
-    a hyphenated word one word ("Moon Jae-in" -> ("moon", "jae-in")), so that a part after
-    a hyphen ("In", "On") is never taken for the name's surname.
-
-    >>> import spacy
-    >>> span_key(spacy.blank("en")("Moon Jae-in"), 0, 4)
-    ('moon', 'jae-in')
-    """
-    words: list[str] = []
-    for i in range(start, end):
-        if i > start and (_glue(doc, i) or _glue(doc, i - 1)):
-            words[-1] += _norm(doc[i])
-        else:
-            words.append(_norm(doc[i]))
-    return tuple(words)
-
-
 def _glue(doc, i: int) -> bool:
     """Token ``i`` is a hyphen inside a word ("Jae[-]in")."""
     return doc[i].text in _HYPHENS and i > 0 and not doc[i - 1].whitespace_ and not doc[i].whitespace_
@@ -209,4 +191,4 @@ def _names_modify_a_noun(doc, i: int) -> bool:
 
 
 __all__ = ["after_credit", "hyphenated_end", "joined", "kind_before_name", "opens_sentence", "particle",
-           "photo_credit", "span_key", "trim"]
+           "photo_credit", "trim"]
