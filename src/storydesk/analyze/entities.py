@@ -20,24 +20,30 @@ from dataclasses import dataclass, field, replace
 
 from ..model import Entity, Post
 from .headlines import headline_spans, inside
-from .lexicon import BODY_HEAD_WORDS, COMPANY_SUFFIXES, ROLE_NOUNS, TITLES
+from .lexicon import ROLE_NOUNS, TITLES
 from .mention_evidence import context_evidence
 from .mention_evidence import norm as _norm
 from .name_keys import fold, name_key, same_person
+from .name_spans import (
+    after_credit,
+    hyphenated_end,
+    joined,
+    kind_before_name,
+    opens_sentence,
+    particle,
+    photo_credit,
+    trim,
+)
 from .sentences import find_sentences
 
 _TYPES = {"PERSON": "PERSON", "ORG": "ORG", "GPE": "GPE", "LOC": "LOC", "WORK_OF_ART": "WORK",
           "NORP": "NORP", "FAC": "LOC", "EVENT": "EVENT", "PRODUCT": "PRODUCT"}
 _NAME_TYPES = ("PERSON", "ORG", "GPE", "LOC", "WORK", "NORP", "EVENT", "PRODUCT")
-_SKIP_HEAD = {"the", "a", "an"}
 #: First words of a plural name that make it a people, not a team ("North Koreans", "Native
 #: Americans", "Latin Americans").
 _PEOPLE_WORDS = frozenset("north south east west northern southern eastern western central native latin "
                           "pacific asian african".split())
-#: Brackets, as printed or as a tokenised text spells them ("BP Plc -LRB- BP.L -RRB-"): a name
-#: never runs across one.
 _WEEKDAYS = frozenset("monday tuesday wednesday thursday friday saturday sunday".split())
-_BRACKETS = frozenset(("(", ")", "[", "]", "-LRB-", "-RRB-", "-LSB-", "-RSB-"))
 
 
 @dataclass
@@ -54,47 +60,6 @@ class _Mention:
 class _Group:
     key: tuple[str, ...]  # lower-cased tokens of its longest name
     mentions: list[_Mention] = field(default_factory=list)
-
-
-def _trim(doc, start: int, end: int, body: bool = False) -> tuple[int, int, Counter]:
-    """Trim determiners, titles, role nouns and possessives off a mention; the titles and
-    roles trimmed are evidence of a person. A possessive inside a name the tagger read as a
-    body's (``body``) with a capitalised word after it is the name's own ("People's Daily",
-    "Children's Hospital")."""
-    evidence: Counter = Counter()
-    while start < end and (
-        _norm(doc[start]) in _SKIP_HEAD
-        or _norm(doc[start]) in TITLES
-        or _norm(doc[start]) in ROLE_NOUNS
-        or not any(c.isalnum() for c in doc[start].text)
-    ):
-        if _norm(doc[start]) in TITLES or _norm(doc[start]) in ROLE_NOUNS:
-            evidence["PERSON"] += 2
-        start += 1
-    while end > start and (
-        doc[end - 1].text in ("'s", "’s", "'", "’") or not any(c.isalnum() for c in doc[end - 1].text)
-    ):
-        end -= 1
-    for i in range(start + 1, end):  # a mention never crosses a line, a possessive or a role
-        low = _norm(doc[i])
-        if (doc[i].is_space or "\n" in doc[i - 1].text_with_ws
-                or (doc[i].text in ("'s", "’s") and not (body and i + 1 < end and doc[i + 1].text[:1].isupper()))
-            or doc[i].text == "," or low in ROLE_NOUNS or low == "or"
-                or (low == "and" and not (body and _body_and(doc, i, end)))
-                or doc[i].text in _BRACKETS
-                or _dateline(doc, i)):
-            end = i
-            break
-    return start, end, evidence
-
-
-def _body_and(doc, i: int, end: int) -> bool:
-    """The "and" at ``i`` is inside one body's name: capitalised words after it end the name
-    with a body's word, and the words before it do not ("Energia Rocket and Space
-    Corporation"; not "Microsoft and Amazon", "Acme Corp and Zenith Corp")."""
-    ends = BODY_HEAD_WORDS | COMPANY_SUFFIXES
-    return (i + 1 < end and all(t.text[:1].isupper() for t in doc[i + 1:end])
-            and _norm(doc[end - 1]) in ends and _norm(doc[i - 1]) not in ends)
 
 
 _CREDIT = re.compile(
@@ -118,64 +83,10 @@ def credit_lines(text: str) -> list[tuple[int, int]]:
     return out
 
 
-def _dateline(doc, i: int) -> bool:
-    """Token ``i`` is a place in capitals glued after a name ("Reporting by Ana Kim SEOUL"):
-    a word of four letters or more all in capitals after a word that is not."""
-    tok, prev = doc[i], doc[i - 1]
-    return tok.is_alpha and len(tok.text) >= 4 and tok.text.isupper() and not prev.text.isupper()
-
-
 def _name_word(tok) -> bool:
     low = _norm(tok)
     return (tok.pos_ == "PROPN" and tok.text[:1].isupper() and tok.text.isalpha()
             and low not in TITLES and low not in ROLE_NOUNS)
-
-
-def _opens_sentence(doc, i: int) -> bool:
-    """Token ``i`` is the first word of its sentence (or of its line)."""
-    return doc[i].is_sent_start or i == 0 or "\n" in doc[i - 1].text_with_ws or doc[i - 1].text in (".", "!", "?")
-
-
-def _joined(doc, i: int) -> bool:
-    """Token ``i`` is the part after a hyphen of one word ("Dong-yup", "Jean-Paul")."""
-    return i >= 2 and doc[i - 1].text == "-" and not doc[i - 1].whitespace_ and not doc[i - 2].whitespace_
-
-
-def _hyphenated_end(doc, end: int, taken) -> int:
-    """The end of a name followed by a hyphenated given name the tagger cut off
-    ("Kim [Dong-yup]"): a capitalised word joined by a hyphen to the next, right after
-    the name on the same line.
-
-    >>> import spacy
-    >>> doc = spacy.blank("en")("Kim Dong-yup said")
-    >>> _hyphenated_end(doc, 1, [False] * len(doc))
-    4
-    """
-    while (end + 2 < len(doc) and doc[end - 1].whitespace_ == " " and not any(taken[end:end + 3])
-           and doc[end].text[:1].isupper() and doc[end].is_alpha and not doc[end].whitespace_
-           and doc[end + 1].text == "-" and not doc[end + 1].whitespace_ and doc[end + 2].is_alpha):
-        end += 3
-    # a double-barrelled surname the tagger cut at its hyphen: "Alayna Fodor[-Gopal]"; not
-    # two names paired by a hyphen to modify a noun ("the Johnny Depp-Amber Heard case")
-    while (end + 1 < len(doc) and not doc[end - 1].whitespace_ and doc[end - 1].is_alpha
-           and not any(taken[end:end + 2]) and doc[end].text in ("-", "‐") and not doc[end].whitespace_
-           and doc[end + 1].text[:1].isupper() and doc[end + 1].is_alpha
-           and not _names_modify_a_noun(doc, end + 1)):
-        end += 2
-    return end
-
-
-def _names_modify_a_noun(doc, i: int) -> bool:
-    """The capitalised words from token ``i`` on (the part after a hyphen and the words
-    after it on the line: "Depp-[Amber Heard]") are a name that modifies a common noun
-    ("... case", "... summit"), as a second name of a pair does; a double first name goes
-    on into its surname ("Eva-[Marie Persson] took")."""
-    j = i
-    while j + 1 < len(doc) and doc[j].whitespace_ == " " and doc[j + 1].is_alpha and doc[j + 1].text[:1].isupper() \
-            and not _opens_sentence(doc, j + 1):
-        j += 1
-    last = doc[j]
-    return j > i and last.dep_ in ("compound", "nmod") and last.head.pos_ == "NOUN" and last.head.i > j
 
 
 def _candidates(doc, posts: list[Post], headlines: list[tuple[int, int]]) -> list[_Mention]:
@@ -204,15 +115,24 @@ def _candidates(doc, posts: list[Post], headlines: list[tuple[int, int]]) -> lis
             # surname alone as a body ("his mother, Ana [Reyes]"): then it is a name to vote on
             s0 = s
             while s > 0 and not taken[s - 1] and _name_word(doc[s - 1]) and "\n" not in doc[s - 1].whitespace_ \
-                    and not (e - s >= 2 and _opens_sentence(doc, s - 1)):
+                    and not (e - s >= 2 and opens_sentence(doc, s - 1)):
                 s -= 1  # a full name keeps its first word: "Obscure Brandon Guyer", "Pitcher Mike Montgomery"
             if label == "ORG" and s < s0:
                 label = None
         if label in ("PERSON", None):
-            e = _hyphenated_end(doc, e, taken)
+            e = hyphenated_end(doc, e, taken)
         if s > 0 and doc[s - 1].text in ("#", "@"):
             continue
-        s2, e2, ev = _trim(doc, s, e, body=label in ("ORG", "PRODUCT", "WORK"))
+        s1, label = _uncredited(doc, s, e, label)
+        if s1 > s and doc[s1].pos_ == "PRON":
+            continue  # "Splash News She said": a credit glued before a pronoun
+        s = s1
+        kind = kind_before_name(doc, s, e) and (label in (None, "PERSON") or _norm(doc[s]).endswith("maker"))
+        if kind:  # "Developer Valve said", "Chipmaker Qualcomm said": the kind of company, then its name
+            s, label = s + 1, label if label == "ORG" else None
+        s2, e2, ev = trim(doc, s, e, body=label in ("ORG", "PRODUCT", "WORK"), person=label == "PERSON")
+        if kind:
+            ev.update(ORG=2, KIND=1)
         if e2 < e and e2 > s:  # cut at a role, title or line: the rest is another mention
             todo.insert(0, (e2 + 1 if doc[e2].text in ("'s", "’s", ",") else e2, e, None))
         if e2 <= s2:
@@ -222,8 +142,8 @@ def _candidates(doc, posts: list[Post], headlines: list[tuple[int, int]]) -> lis
         text = doc[s2:e2].text
         if text.islower() or "#" in text or "@" in text or "/" in text or _norm(doc[s2]) in _WEEKDAYS and e2 - s2 == 1:
             continue  # "on Wednesday confirmed": when, not who
-        if any(t.is_alpha and t.text.islower() and not t.is_stop and not _joined(doc, t.i)
-               for t in doc[s2:e2]):
+        if any(t.is_alpha and t.text.islower() and not t.is_stop and not joined(doc, t.i)
+               and not (t.i > s2 and particle(doc, t.i, e2)) for t in doc[s2:e2]):
             continue  # "Morrow told the court": a clause, not a name
         start_char = doc[s2].idx
         if any(p.start <= start_char < p.end for p in posts) or any(a <= start_char < b for a, b in credits):
@@ -234,6 +154,17 @@ def _candidates(doc, posts: list[Post], headlines: list[tuple[int, int]]) -> lis
         out.append(_Mention(s2, e2, label, ev, inside(headlines, start_char),
                             _place_object(doc, s2, e2)))
     return out
+
+
+def _uncredited(doc, s: int, e: int, label: str | None) -> tuple[int, str | None]:
+    """The mention's start and label once a photo credit glued before it is taken off
+    (:func:`.name_spans.after_credit`); the tagger's label is kept only for the two words
+    or more of a full name ("GETTY [Max Verstappen]"): it labelled the credit and one word
+    together as a first name and a surname ("Reuters Equifax"), a guess now void."""
+    start = after_credit(doc, s, e)
+    if start > s and e - start < 2:
+        label = None
+    return start, label
 
 
 def matches(key: tuple[str, ...], part: tuple[str, ...]) -> bool:
@@ -340,6 +271,8 @@ def _vote(group: _Group, doc=None) -> str | None:
         score["PERSON"] = 0  # "Pixel 2", "Falcon 9": a model or a series, never a person's name
     if any(w in ("'s", "’s") for w in group.key[:-1]):
         score["PERSON"] = 0  # "People's Daily", "Children's Hospital": no one's name holds a possessive
+    if doc is not None and any(photo_credit(doc[m.start:m.end].text) for m in own):
+        score["PERSON"] = 0  # "Getty Images" on a caption's line: the picture's agency
     if doc is not None and len(group.key) == 1 and any(_brand_word(doc[m.start : m.end].text) for m in own):
         score["ORG"] += max(score.pop("PERSON", 0), 0)  # "SpaceX", "YouTube": a capital inside a word is a brand's
     if not score or max(score.values()) <= 0:
@@ -409,7 +342,8 @@ def _extra_mentions(doc, groups: list[_Group], types: list[str | None]) -> None:
     alone = {g.key[0]: n for n, (g, t) in enumerate(zip(groups, types)) if t == "PERSON" and len(g.key) == 1}
     for n, (g, t) in enumerate(zip(groups, types)):
         if t == "PERSON" and len(g.key) > 1:
-            for part in {g.key[0], g.key[-1]}:
+            # not the part after a hyphen: "In" is not "Moon Jae-in", nor "On" "Zahava Gal-On"
+            for part in {g.key[0]} | ({g.key[-1]} if g.key[-2] not in ("-", "‐") else set()):
                 parts.setdefault(part, []).append(alone[part] if part in alone else n)
     for tok in doc:
         if tok.i in covered or not tok.text[:1].isupper() or tok.text.isupper():

@@ -157,6 +157,13 @@ BODY_HEAD_WORDS = frozenset(
     federation organisation organization authority bureau league""".split()
 )
 
+#: Photo agencies' credits, as printed before or after a caption ("GETTY", "Getty Images",
+#: "REX", "AFP"), lower-cased: :func:`storydesk.analyze.name_spans.photo_credit`.
+PHOTO_CREDITS = frozenset((
+    "getty", "getty images", "reuters", "ap", "afp", "pa", "pa wire", "epa", "rex", "rex features",
+    "shutterstock", "alamy", "splash", "splash news", "swns", "wenn", "backgrid",
+))
+
 #: Words after a name that make it a company's legal name ("Qualcomm Inc", "Broadcom Ltd").
 COMPANY_SUFFIXES = frozenset("inc ltd corp co llc plc ag nv sa gmbh limited incorporated".split())
 

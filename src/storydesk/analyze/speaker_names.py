@@ -188,7 +188,9 @@ def _role_text(doc, start: int, end: int, quoted) -> tuple[int, int] | None:
     if any(t.pos_ == "PROPN" for t in doc[head.i + 1:end]):
         return None  # "the boy's mum Michelle": a name the analysis did not resolve
     for i in range(head.i - 1, start - 1, -1):
-        if doc[i].is_punct and doc[i].text not in ("'", "’", "'s", "’s") or "@" in doc[i].text or "/" in doc[i].text:
+        inside_word = doc[i].text in ("-", "‐") and i > 0 and not doc[i].whitespace_ and not doc[i - 1].whitespace_
+        if doc[i].is_punct and doc[i].text not in ("'", "’", "'s", "’s") and not inside_word \
+                or "@" in doc[i].text or "/" in doc[i].text:
             start = i + 1  # a caption's credit glued before the role ("Twitter / @x Zoo directors")
             break
     stop = end
