@@ -60,3 +60,11 @@ def test_the_kind_of_company_opening_a_sentence_is_not_part_of_its_name(nlp):
     names = _names(nlp, "Developer Vantor called the game a flagship title.")
     assert names.get("Vantor", ("Vantor", "ORG"))[1] == "ORG"
     assert "Developer Vantor" not in names
+
+
+def test_an_acronym_title_in_capitals_is_not_part_of_the_name(nlp):
+    text = ("The final went to extra innings.\n"
+            'MVP Zobrist, who won the title last year, said after the game: "It is unbelievable."\n')
+    a = analyze_article(Article(id="t", text=text, source="t.txt", format="text"), nlp)
+    assert [q.speaker for q in a.quotes] == ["Zobrist"]
+    assert _names(nlp, "AJ Lee said the plan was fine.")["AJ Lee"] == ("AJ Lee", "PERSON")  # two letters: a name

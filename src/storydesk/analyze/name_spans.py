@@ -31,8 +31,10 @@ def trim(doc, start: int, end: int, body: bool = False, person: bool = False) ->
         or _norm(doc[start]) in TITLES
         or _norm(doc[start]) in ROLE_NOUNS
         or not any(c.isalnum() for c in doc[start].text)
+        or (person and _capital_title(doc, start, end))
     ):
-        if _norm(doc[start]) in TITLES or _norm(doc[start]) in ROLE_NOUNS:
+        if _norm(doc[start]) in TITLES or _norm(doc[start]) in ROLE_NOUNS or (
+                person and _capital_title(doc, start, end)):
             evidence["PERSON"] += 2
         start += 1
     while end > start and (
@@ -51,6 +53,15 @@ def trim(doc, start: int, end: int, body: bool = False, person: bool = False) ->
             end = i
             break
     return start, end, evidence
+
+
+def _capital_title(doc, i: int, end: int) -> bool:
+    """Whether token ``i`` opening a person's name is an acronym title in capitals, three
+    letters or more, before a name in ordinary case ("MVP Ben Zobrist", "CEO Ana Diaz");
+    two letters may be a given name ("AJ Lee")."""
+    tok = doc[i]
+    return (len(tok.text) >= 3 and tok.text.isalpha() and tok.text.isupper() and i + 1 < end
+            and doc[i + 1].text[:1].isupper() and not doc[i + 1].text.isupper())
 
 
 def _role_surname(doc, i: int, end: int) -> bool:
