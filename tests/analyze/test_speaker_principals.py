@@ -109,3 +109,21 @@ def test_a_single_quoted_passage_continued_over_paragraphs_keeps_its_speaker(nlp
             "'Hold-down test fire next week. Launch at the end of the month.'\n")
     assert _speaker(nlp, text, "most powerful rocket") == "Ana Ruiz"
     assert _speaker(nlp, text, "Hold-down test fire") == "Ana Ruiz"
+
+
+def test_a_cue_that_reports_a_clause_of_its_own_is_not_the_quote_befores(nlp):
+    # `"... dinner." Ana added that ...`: Ana's words follow; the quote before goes on
+    # from Tom's (once credited to Ana)
+    text = ("Ana Ruiz and her brother Tom Berg agreed to an interview over email. \u201cI once visited him at "
+            "his flat in the city,\u201d Tom wrote. \u201cWe went to an old steakhouse downtown, where our "
+            "father paid for dinner.\u201d Ana added that shortly before his death, their father had written "
+            "him a letter that was \u201ckind and loving.\u201d\n")
+    assert _speaker(nlp, text, "old steakhouse") == "Tom Berg"
+
+
+def test_a_first_name_that_speaks_is_the_person_whatever_the_tagger_calls_it(nlp):
+    # the tagger reads "Dale" alone as an organisation; as the one who writes, it is
+    # Dale Ford's first name (once shown as "Dale", a body)
+    text = ("Kate Fry and her brother Dale Ford agreed to answer questions by email. "
+            "\u201cOur parents wrote to him every year,\u201d Dale wrote.\n")
+    assert _speaker(nlp, text, "Our parents wrote") == "Dale Ford"

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field, replace
 
 from ..model import Entity, Post
 from .headlines import headline_spans, inside
-from .lexicon import ROLE_NOUNS, TITLES
+from .lexicon import ROLE_NOUNS, SPEECH_LEMMAS, TITLES
 from .mention_evidence import context_evidence
 from .mention_evidence import norm as _norm
 from .name_keys import fold, name_key, same_person
@@ -213,7 +213,7 @@ def _group(doc, mentions: list[_Mention]) -> list[_Group]:
         if m.headline:
             continue
         key = tuple(_norm(t) for t in doc[m.start:m.end])
-        found = [g for g in groups if matches(g.key, key) and not _other_kind(g, key, m)]
+        found = [g for g in groups if matches(g.key, key) and not _other_kind(doc, g, key, m)]
         if len(found) == 1 and len(key) < len(found[0].key) and \
                 first_body[key] < first_any.get(found[0].key, first_body[key]):
             found = [g for g in groups if g.key == key]  # used before the longer name: another person
@@ -230,7 +230,7 @@ def _group(doc, mentions: list[_Mention]) -> list[_Group]:
     return groups
 
 
-def _other_kind(group: _Group, key: tuple[str, ...], m: _Mention) -> bool:
+def _other_kind(doc, group: _Group, key: tuple[str, ...], m: _Mention) -> bool:
     """Whether one-word ``m`` matches ``group``'s longer name only by its first word and
     the tagger calls it a different kind of thing than every mention of the group: then
     it is not a first name used alone but the place, company or app the longer name is
@@ -242,7 +242,15 @@ def _other_kind(group: _Group, key: tuple[str, ...], m: _Mention) -> bool:
         return True  # "electric car company Tesla (TSLA)": the company, not a first name
     if m.label in (None, "PERSON"):
         return False
+    if all(g.label == "PERSON" for g in group.mentions) and _writes_or_says(doc[m.start]):
+        return False  # "Martha Fry and her brother Dale Ford ... ," Dale wrote": his first name
+
     return all(g.label != m.label for g in group.mentions)
+
+
+def _writes_or_says(tok) -> bool:
+    """Whether ``tok`` is the subject of a verb of saying ("Dale wrote", "Ana added")."""
+    return tok.dep_ == "nsubj" and tok.head.pos_ == "VERB" and tok.head.lemma_.lower() in SPEECH_LEMMAS
 
 
 def _vote(group: _Group, doc=None) -> str | None:

@@ -281,12 +281,16 @@ def _apposition_after(doc, q_end: int, inside_quote) -> bool:
 
 def introduces_next(doc, q_end: int, cue_i: int, inside_quote) -> bool:
     """Whether the cue at ``cue_i``, after a quote that ends a sentence inside its marks
-    (`"... I guess."`), leads with a colon into the next quote (`Smith agreed: "..."`):
-    then it is the next quote's attribution, a new sentence, not this quote's."""
+    (`"... I guess."`), leads with a colon into the next quote (`Smith agreed: "..."`) or
+    reports a clause of its own (`Smith added that ...`): then it is the attribution of
+    what follows, a new sentence, not this quote's."""
     last = next((doc[k] for k in range(q_end - 1, max(q_end - 4, -1), -1)
                  if not (doc[k].text in _MARKS or doc[k].is_space)), None)
     if last is None or last.text not in (".", "?", "!", "…"):
         return False
+    cue = doc[cue_i]
+    if any(c.dep_ == "ccomp" and c.i > cue_i and not inside_quote(c.i) for c in cue.children):
+        return True  # `"... belongings." Martha added that he had written`: her own statement
     for k in range(cue_i + 1, min(len(doc), cue_i + 4)):
         if doc[k].text == ":":
             return any(inside_quote(j) for j in range(k + 1, min(len(doc), k + 3)))
