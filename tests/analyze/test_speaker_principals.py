@@ -127,3 +127,23 @@ def test_a_first_name_that_speaks_is_the_person_whatever_the_tagger_calls_it(nlp
     text = ("Kate Fry and her brother Dale Ford agreed to answer questions by email. "
             "\u201cOur parents wrote to him every year,\u201d Dale wrote.\n")
     assert _speaker(nlp, text, "Our parents wrote") == "Dale Ford"
+
+
+def test_a_role_is_tied_to_a_closed_apposition_after_a_preposition_only():
+    from storydesk.analyze.roles import role_ties
+    from storydesk.model import Entity
+
+    ruiz = "Ana Ruiz"
+    text = "According to his aunt, Ana Ruiz, he was brilliant."
+    assert [t.role for t in role_ties(text, [Entity(23, 31, ruiz, "PERSON", ruiz)])] == ["aunt"]
+    text = "Through a spokesperson, Ana Ruiz denied it."
+    assert role_ties(text, [Entity(24, 32, ruiz, "PERSON", ruiz)]) == []
+
+
+def test_a_quote_sourced_according_to_someone_takes_no_cue_from_the_sentence_before(nlp):
+    text = ("The novelist was born in Indiana in 1957. His friends said little. According to his aunt, Ana "
+            "Ruiz, \u201cHe was brilliant from the start and read at an adult level in kindergarten.\u201d He "
+            "played chess.\n")
+    analysis = analyze_article(Article(id="t", text=text, source="test.txt", format="text"), nlp)
+    quote = next(q for q in analysis.quotes if "brilliant" in q.text)
+    assert quote.cue != "said" and quote.speaker in (None, "Ana Ruiz")

@@ -424,7 +424,8 @@ def _inherited(ctx: _Context, span: QuoteSpan, rng, last, n, entities) -> tuple[
             return None, prev
     colon = _colon_clause(ctx, rng[0])
     att = _colon_subject(colon, entities)
-    if att is None and colon is None:  # `Reyes resisted: "..."` is never the sentence before's
+    if att is None and colon is None and not _according_before(ctx, rng[0]):
+        # `Reyes resisted: "..."`, `According to his aunt, Ana Ruiz, "..."`: never the sentence before's
         att = _previous_sentence_cue(ctx, rng[0], span.paragraph)
     if att is None and span.open == span.paragraph:
         att = _colon_paragraph_cue(ctx, span)
@@ -439,6 +440,13 @@ def _inherited(ctx: _Context, span: QuoteSpan, rng, last, n, entities) -> tuple[
         ):
             return None, prev
     return None, None
+
+
+def _according_before(ctx: _Context, q_tok: int) -> bool:
+    """Whether the quote's own sentence, before the quote, sources it "according to" someone."""
+    sent = ctx.doc[q_tok].sent
+    return any(t.lower_ == "according" and t.i + 1 < q_tok and ctx.doc[t.i + 1].lower_ == "to"
+               and not ctx.inside(t.i) for t in ctx.doc[sent.start:q_tok])
 
 
 def _part_before(ctx: _Context, n: int) -> int:
