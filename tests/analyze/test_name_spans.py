@@ -68,3 +68,13 @@ def test_an_acronym_title_in_capitals_is_not_part_of_the_name(nlp):
     a = analyze_article(Article(id="t", text=text, source="t.txt", format="text"), nlp)
     assert [q.speaker for q in a.quotes] == ["Zobrist"]
     assert _names(nlp, "AJ Lee said the plan was fine.")["AJ Lee"] == ("AJ Lee", "PERSON")  # two letters: a name
+
+
+def test_a_full_name_written_again_stays_one_person_beside_a_longer_glued_form(nlp):
+    # "Associated Press Kate Lane" (a credit glued on) must not split Kate Lane in two, or
+    # "Kate said" is left as "Kate"
+    text = ("Kate Lane has given birth to a baby boy.\nKate Lane welcomed the boy on Sunday.\n"
+            "AP:Associated Press Kate Lane and Tom Moss were thrilled to announce the news\n"
+            "Kate said: \u201cTom and I could not be more thrilled to announce it.\u201d\n")
+    a = analyze_article(Article(id="t", text=text, source="t.txt", format="text"), nlp)
+    assert [q.speaker for q in a.quotes] == ["Kate Lane"]

@@ -214,6 +214,8 @@ def _group(doc, mentions: list[_Mention]) -> list[_Group]:
             continue
         key = tuple(_norm(t) for t in doc[m.start:m.end])
         found = [g for g in groups if matches(g.key, key) and not _other_kind(doc, g, key, m)]
+        if len(key) > 1:  # a full name written out again is its own group's, not a longer one's
+            found = [g for g in found if g.key == key] or found
         if len(found) == 1 and len(key) < len(found[0].key) and \
                 first_body[key] < first_any.get(found[0].key, first_body[key]):
             found = [g for g in groups if g.key == key]  # used before the longer name: another person
