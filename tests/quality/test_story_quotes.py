@@ -16,9 +16,12 @@ were last changed (:data:`BOUNDS`):
   and ``round10``, round 10's twenty stories (labelled blind): none wrong;
 - ``read11``, the seven former test stories whose errors were read in round 11 (15 wrong
   of 148 before): none wrong;
-- ``dev11``, round 11's dev stories (labelled blind): the first run on the round's code
-  showed 3 wrong of 168 (a caption's fan given the next quote's "he", and two quotes of
-  "MVP Zobrist", the right man under a name with his title glued on); one is left.
+- ``dev11``, round 11's dev stories (labelled blind, in three batches: 13 Giveme5W1H
+  events and 15 single pages, 548 quotes): each batch's first run on the round's code of
+  the day showed 3 wrong of 168, 4 of 73 and 9 of 86; 8 are left, none another named
+  person the text does not name: 5 epithets shown as the role ("the businesswoman",
+  "the sexy star"), "T.J." for T.J. Watt in a story with two T.J.s, and a photo
+  caption's fan given the next paragraph's "he said" (also wrong before round 11).
 
 The held-out test stories (round 11's pages) are never gated (scoring them in every run
 would make them read). It has no baseline to beat, so it is not a benchmarks.floors gate
@@ -38,7 +41,7 @@ BOUNDS = {
     "pages9": (0, 75, 21),
     "round10": (0, 130, 35),
     "read11": (0, 149, 84),
-    "dev11": (1, 174, 35),
+    "dev11": (8, 332, 98),
 }
 
 
