@@ -12,18 +12,26 @@ import re
 from ..model import Sentence
 
 _LINE = re.compile(r"[^\n]+")
+_MARKER = re.compile(r"[-•*–▪·][ \t]+")
 
 
 def split_lines(text: str, start: int, end: int) -> list[Sentence]:
-    """The non-blank lines of ``text[start:end]`` as spans, white space trimmed.
+    """The non-blank lines of ``text[start:end]`` as spans, white space trimmed, and a list
+    item's marker ("- ", "• ") left out: the reader writes it for a page's list, the page
+    does not print it as words.
 
     >>> split_lines("One.\\n\\n  Two. \\n", 0, 15)
     [Sentence(start=0, end=4), Sentence(start=8, end=12)]
+    >>> split_lines("- Retire early.", 0, 15)
+    [Sentence(start=2, end=15)]
     """
     out = []
     for m in _LINE.finditer(text, start, end):
         line = m.group()
         s = m.start() + (len(line) - len(line.lstrip()))
+        marker = _MARKER.match(text, s, m.end())
+        if marker is not None:
+            s = marker.end()
         e = m.end() - (len(line) - len(line.rstrip()))
         if e > s:
             out.append(Sentence(s, e))
