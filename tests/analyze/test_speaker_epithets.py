@@ -6,15 +6,12 @@ the forms of the pages where the errors were found (a medical feature, a tabloid
 
 from __future__ import annotations
 
-from storydesk.analyze import analyze_article
-from storydesk.model import Article
+from .speaking import quote_containing
 
 
 def _speaker(nlp, text: str, words: str):
-    analysis = analyze_article(Article(id="t", text=text, source="test.txt", format="text"), nlp)
-    found = [q for q in analysis.quotes if words in q.text]
-    assert found, f"no quote containing {words!r} in {[q.text for q in analysis.quotes]}"
-    return found[0].speaker, found[0].speaker_type
+    quote = quote_containing(nlp, text, words)
+    return quote.speaker, quote.speaker_type
 
 
 def test_a_role_the_text_introduces_unnamed_stays_the_role(nlp):

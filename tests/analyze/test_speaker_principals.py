@@ -9,15 +9,11 @@ were found."""
 
 from __future__ import annotations
 
-from storydesk.analyze import analyze_article
-from storydesk.model import Article
+from .speaking import quote_containing
 
 
 def _speaker(nlp, text: str, words: str):
-    analysis = analyze_article(Article(id="t", text=text, source="test.txt", format="text"), nlp)
-    found = [q for q in analysis.quotes if words in q.text]
-    assert found, f"no quote containing {words!r} in {[q.text for q in analysis.quotes]}"
-    return found[0].speaker
+    return quote_containing(nlp, text, words).speaker
 
 
 def test_a_spokesperson_introduced_through_a_preposition_is_not_the_principal(nlp):
@@ -144,6 +140,5 @@ def test_a_quote_sourced_according_to_someone_takes_no_cue_from_the_sentence_bef
     text = ("The novelist was born in Indiana in 1957. His friends said little. According to his aunt, Ana "
             "Ruiz, \u201cHe was brilliant from the start and read at an adult level in kindergarten.\u201d He "
             "played chess.\n")
-    analysis = analyze_article(Article(id="t", text=text, source="test.txt", format="text"), nlp)
-    quote = next(q for q in analysis.quotes if "brilliant" in q.text)
+    quote = quote_containing(nlp, text, "brilliant")
     assert quote.cue != "said" and quote.speaker in (None, "Ana Ruiz")

@@ -6,15 +6,11 @@ where the errors were found (a long feature with several speakers quoted in turn
 
 from __future__ import annotations
 
-from storydesk.analyze import analyze_article
-from storydesk.model import Article
+from .speaking import quote_containing
 
 
 def _speaker(nlp, text: str, words: str):
-    analysis = analyze_article(Article(id="t", text=text, source="test.txt", format="text"), nlp)
-    found = [q for q in analysis.quotes if words in q.text]
-    assert found, f"no quote containing {words!r} in {[q.text for q in analysis.quotes]}"
-    return found[0].speaker
+    return quote_containing(nlp, text, words).speaker
 
 
 def test_a_colon_after_a_finished_quote_opens_the_next_quote_not_this_one(nlp):
