@@ -170,47 +170,40 @@ def gather(analyzed: list[AnalyzedArticle]) -> list[Group]:
     return [part for g in groups for part in _near_values(g)]
 
 
-def _attach_rates(groups: list[Group]) -> list[Group]:
-    """A rate nothing says the measure of joins the one measure the story gives rates of its
-    unit; with several (a leak and the oil collected) it stays alone."""
+def _attach(groups: list[Group], loose, home) -> list[Group]:
+    """``groups`` with each group ``loose`` says is incomplete joined to the one other group
+    ``home(g, other)`` accepts for it; with none or several it stays alone."""
     kept = []
     for g in groups:
-        if g.kind == "quantity" and g.key == g.unit and "/" in (g.unit or ""):
-            known = [r for r in groups if r.kind == g.kind and r.unit == g.unit and r.key != g.key]
-            if len(known) == 1:
-                known[0].members.extend(g.members)
+        if loose(g):
+            found = [h for h in groups if h is not g and home(g, h)]
+            if len(found) == 1:
+                found[0].members.extend(g.members)
                 continue
         kept.append(g)
     return kept
+
+
+def _attach_rates(groups: list[Group]) -> list[Group]:
+    """A rate nothing says the measure of joins the one measure the story gives rates of its
+    unit; with several (a leak and the oil collected) it stays alone."""
+    return _attach(groups, lambda g: g.kind == "quantity" and g.key == g.unit and "/" in (g.unit or ""),
+                   lambda g, r: r.kind == g.kind and r.unit == g.unit and r.key != g.key)
 
 
 def _attach_places(groups: list[Group]) -> list[Group]:
     """A count of a fate with no place ("176 deaths") joins the one place the story counts
     that fate in ("103 dead in Mexico"); when the story counts it in several places (cases
     in the US, in Mexico) it stays alone: whose it is is not known."""
-    kept = []
-    for g in groups:
-        if g.kind == "count" and g.measure and "@" not in g.measure:
-            placed = [p for p in groups if p.kind == g.kind and p.unit == g.unit and "@" in p.measure
-                      and p.measure.rpartition(" @")[0] == g.measure]
-            if len(placed) == 1:
-                placed[0].members.extend(g.members)
-                continue
-        kept.append(g)
-    return kept
+    return _attach(groups, lambda g: g.kind == "count" and bool(g.measure) and "@" not in g.measure,
+                   lambda g, p: p.kind == g.kind and p.unit == g.unit and "@" in p.measure
+                   and p.measure.rpartition(" @")[0] == g.measure)
 
 
 def _attach_roles(groups: list[Group]) -> list[Group]:
     """An age given with a role joins the only named person of that age."""
-    kept = []
-    for g in groups:
-        if g.kind == "age" and not g.named and len(g.values()) == 1:
-            named = [n for n in groups if n.kind == "age" and n.named and g.values() <= n.values()]
-            if len(named) == 1:
-                named[0].members.extend(g.members)
-                continue
-        kept.append(g)
-    return kept
+    return _attach(groups, lambda g: g.kind == "age" and not g.named and len(g.values()) == 1,
+                   lambda g, n: n.kind == "age" and n.named and g.values() <= n.values())
 
 
 def _attach_versions(groups: list[Group]) -> list[Group]:
