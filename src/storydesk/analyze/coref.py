@@ -227,17 +227,24 @@ def _section_start(text: str, pos: int, lo: int) -> int:
     return lo
 
 
+def _phrase_head(doc, e: Entity, links: tuple[str, ...]):
+    """The token that heads the phrase holding mention ``e``: its root, climbed through
+    ``links`` ("rival Nico Rosberg" up to "rival"); None when the parse has no span for it."""
+    span = doc.char_span(e.start, e.end, alignment_mode="expand")
+    if span is None:
+        return None
+    tok = span.root
+    while tok.dep_ in links and tok.head is not tok:
+        tok = tok.head
+    return tok
+
+
 def _a_place(doc, e: Entity) -> bool:
     """Whether person mention ``e`` is read as a place: the object of "at", "in" or "near"
     ("works at Le Queenie, a restaurant", a name the tagger calls a person), so no rival
     for a pronoun. Someone met, or spoken with, still is one."""
-    span = doc.char_span(e.start, e.end, alignment_mode="expand")
-    if span is None:
-        return False
-    tok = span.root
-    while tok.dep_ in ("compound", "conj") and tok.head is not tok:
-        tok = tok.head
-    return tok.dep_ == "pobj" and tok.head.lower_ in _PLACE_PREPOSITIONS
+    tok = _phrase_head(doc, e, ("compound", "conj"))
+    return tok is not None and tok.dep_ == "pobj" and tok.head.lower_ in _PLACE_PREPOSITIONS
 
 
 _PLACE_PREPOSITIONS = frozenset("at in near inside outside".split())
@@ -254,13 +261,8 @@ def _object_of_another(doc, found: Entity, gender: str, people: People) -> bool:
     faces a task to overhaul rival Nico Rosberg", "the teenager remained ahead of
     Rosberg"). A pronoun after such a sentence goes on with its subject, not the object;
     who that subject is the text does not say here, so the pronoun is left open."""
-    span = doc.char_span(found.start, found.end, alignment_mode="expand")
-    if span is None:
-        return False
-    tok = span.root
-    while tok.dep_ in ("compound", "appos", "conj") and tok.head is not tok:
-        tok = tok.head  # "rival Nico Rosberg", "team-mate and rival Nico Rosberg"
-    if tok.dep_ not in _OBJECTS:
+    tok = _phrase_head(doc, found, ("compound", "appos", "conj"))  # "team-mate and rival Nico Rosberg"
+    if tok is None or tok.dep_ not in _OBJECTS:
         return False
     verb = tok.head
     while verb.dep_ in ("prep", "agent", "pcomp") and verb.head is not verb:

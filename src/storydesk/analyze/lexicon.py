@@ -5,6 +5,8 @@ These are words of the English language, not names: nothing here is specific to 
 
 from __future__ import annotations
 
+import re
+
 #: Lemmas of verbs that introduce or attribute a direct quote.
 SPEECH_LEMMAS = frozenset(
     """say tell tweet write reply respond add admit comment explain claim state announce
@@ -38,6 +40,12 @@ def _forms(lemma: str) -> set[str]:
 SPEECH_FORMS = frozenset(f for lemma in SPEECH_LEMMAS for f in _forms(lemma))
 
 #: Speech verbs that are cues only next to a quote, too common otherwise to climb to.
+#: Prepositions that open a phrase before a name or a role ("through a spokesperson",
+#: "ahead of Rosberg").
+PREPOSITIONS = frozenset("of to with against behind over for from by past through via in after before like "
+                         "unlike as".split())
+#: A preposition right before offset ``$`` of a text (case aside).
+PREPOSITION_BEFORE = re.compile(r"\b(?:" + "|".join(sorted(PREPOSITIONS)) + r")[ \t]+$", re.IGNORECASE)
 #: Verbs whose subject publishes words rather than says them ("Deadline reported").
 PUBLISH_LEMMAS = frozenset("report publish print write air broadcast obtain quote cite".split())
 WEAK_SPEECH = frozenset({"call", "read", "continue", "describe", "charge", "reason", "agree"})

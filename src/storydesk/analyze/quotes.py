@@ -282,7 +282,7 @@ def _chains(spans: list[QuoteSpan], text: str) -> list[list[int]]:
     open at its paragraph's end, and the part opening the next paragraph."""
     chains: list[list[int]] = []
     for n in range(len(spans) - 1):
-        a, k = spans[n], _next_part(spans, n, text)
+        a, k = spans[n], _past_caption(spans, n, 1, text)
         b = spans[k]
         if a.close is None and b.paragraph > a.paragraph and b.open == b.paragraph:
             if chains and chains[-1][-1] == n:
@@ -290,20 +290,6 @@ def _chains(spans: list[QuoteSpan], text: str) -> list[list[int]]:
             else:
                 chains.append([n, k])
     return chains
-
-
-def _next_part(spans: list[QuoteSpan], n: int, text: str) -> int:
-    """The index of the span after ``spans[n]``, passing over the spans of a photo caption
-    line (:func:`.quotemarks.unfinished`) the page left between two paragraphs, when a
-    span follows it."""
-    k = n + 1
-    line = spans[k]
-    if line.paragraph > spans[n].paragraph and unfinished(text[line.paragraph:line.paragraph_end]):
-        while k < len(spans) and spans[k].paragraph == line.paragraph:
-            k += 1
-        if k == len(spans):
-            return n + 1
-    return k
 
 
 def _one_speaker_per_chain(spans: list[QuoteSpan], kept: dict[int, int], out: list[Quote], text: str) -> None:
@@ -432,7 +418,7 @@ def _inherited(ctx: _Context, span: QuoteSpan, rng, last, n, entities) -> tuple[
     if att is not None:
         return att, None
     if n > 0 and _only_quotes(_outside(ctx, span)):
-        before = ctx.spans[_part_before(ctx, n)]
+        before = ctx.spans[_past_caption(ctx.spans, n, -1, ctx.text)]
         prev = last.get(before.paragraph)
         if prev is not None and before.paragraph != span.paragraph and prev.start == before.start and not (
                 _other_person_between(ctx, prev, before.paragraph_end, span.paragraph, entities)) or (
@@ -449,16 +435,17 @@ def _according_before(ctx: _Context, q_tok: int) -> bool:
                and not ctx.inside(t.i) for t in ctx.doc[sent.start:q_tok])
 
 
-def _part_before(ctx: _Context, n: int) -> int:
-    """The index of the span before ``ctx.spans[n]``, passing over the spans of a photo
-    caption line between them (:func:`.quotemarks.unfinished`)."""
-    k = n - 1
-    line = ctx.spans[k]
-    if line.paragraph < ctx.spans[n].paragraph and unfinished(ctx.text[line.paragraph:line.paragraph_end]):
-        while k > 0 and ctx.spans[k].paragraph == line.paragraph:
-            k -= 1
-        if ctx.spans[k].paragraph == line.paragraph:
-            return n - 1
+def _past_caption(spans: list[QuoteSpan], n: int, step: int, text: str) -> int:
+    """The index of the span next to ``spans[n]`` (``step`` 1: after it, -1: before it),
+    passing over the spans of a photo caption line (:func:`.quotemarks.unfinished`) the page
+    left between two paragraphs, when a span lies beyond it; else simply the next one."""
+    k = n + step
+    line = spans[k]
+    if line.paragraph != spans[n].paragraph and unfinished(text[line.paragraph:line.paragraph_end]):
+        while 0 <= k < len(spans) and spans[k].paragraph == line.paragraph:
+            k += step
+        if not 0 <= k < len(spans):
+            return n + step
     return k
 
 

@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..model import Entity
-from .lexicon import PRONOUN_GENDER, ROLE_NOUNS, TITLES
+from .lexicon import PREPOSITION_BEFORE, PRONOUN_GENDER, ROLE_NOUNS, TITLES
 
 _MOD = r"(?:[\"“”'‘’]?[A-Z][\w'’.&-]*[\"“”'‘’]?|of|the|\d+-year-old|former|late|then|longtime|estranged)"
 _ROLE_NP = re.compile(rf"\b(?:[Tt]he|[Hh]is|[Hh]er|[Aa]n?|[Oo]ne|[Aa]nother)\s+(?:{_MOD}\s+){{0,6}}"
@@ -39,11 +39,6 @@ _APPOSED_GAP = re.compile(_GAP)
 _ROLE_BEFORE = re.compile(rf"\b(?:[Tt]he|[Hh]is|[Hh]er|[Tt]heir|[Aa]nother|[Aa]n?)\s+(?:{_MOD}\s+){{0,6}}"
                           rf"(?P<role>[a-z][a-z-]*){_GAP}$")
 _WORD_BEFORE = re.compile(r"(?P<word>[A-Za-z][\w.-]*)[ \t]+$")
-#: A preposition right before a role phrase makes it an introductory phrase, not the
-#: name's apposition, unless a comma closes the name: "Through a spokesperson, Lee denied
-#: it" ties no role to Lee; "according to his aunt, Ana Ruiz, ..." ties "aunt" to Ruiz.
-_PREPOSITION_BEFORE = re.compile(r"\b(?:[Tt]hrough|[Vv]ia|[Bb]y|[Ww]ith|[Ff]rom|[Tt]o|[Ii]n|[Ff]or|[Aa]ccording to|"
-                                 r"[Aa]fter|[Bb]efore|[Ll]ike|[Uu]nlike|[Aa]s)[ \t]+$")
 #: "ambassador to Britain Liu Lee", "envoy to the UN Ana Diaz": the role, a place, the name
 _ROLE_TO_PLACE = re.compile(r"\b(?P<word>[a-z][\w-]*)\s+(?:to|of)\s+(?:the\s+)?"
                             r"[A-Z][\w.'’-]*(?:\s+[A-Z][\w.'’-]*){0,2}[ \t]+$")
@@ -110,9 +105,11 @@ def role_ties(text: str, entities: list[Entity]) -> list[Tie]:
         if m is not None and (role := role_word(m.group("word"))):
             out.append(Tie(e.start, role, e.canonical, context))
         m = _ROLE_BEFORE.search(text, max(0, e.start - 80), e.start)
-        if m is not None and (role := role_word(m.group("role"))) and not (_PREPOSITION_BEFORE.search(
+        if m is not None and (role := role_word(m.group("role"))) and not (PREPOSITION_BEFORE.search(
                 text, max(0, m.start() - 20), m.start()) and not text.startswith(",", e.end)):
-            # "her lawyer, Tom Berg"; "according to his aunt, Ana Ruiz, ..." (a closed apposition)
+            # "her lawyer, Tom Berg". A preposition before the role makes it an introductory
+            # phrase unless a comma closes the name: "Through a spokesperson, Lee denied it" ties
+            # no role to Lee; "according to his aunt, Ana Ruiz, ..." ties "aunt" to Ruiz
             out.append(Tie(e.start, role, e.canonical, context))
         m = _APPOS.match(text, e.end, min(len(text), e.end + 120))
         if m is not None and (role := role_word(m.group("role"))):

@@ -20,18 +20,16 @@ is never chosen.
 
 from __future__ import annotations
 
-import re
 from collections import Counter, defaultdict
 from dataclasses import replace
 
 from ..analyze.headlines import headline_spans
-from ..analyze.lexicon import PRONOUN_GENDER
+from ..analyze.lexicon import PREPOSITION_BEFORE, PRONOUN_GENDER
 from ..analyze.roles import RoleMention, antecedent, compatible, paragraph_before, pronouns, role_mentions
+from ..analyze.speaker_candidates import name_in_quote
 from ..model import Analysis, Entity
 
 _MAX_CHAIN = 4
-_WORD = re.compile(r"[A-Z][\w'’-]{2,}")
-_PREPOSITION = re.compile(r"\b(?:of|to|with|against|behind|over|for|from|by|past)\s+$")
 
 
 def story_people(analyses: list[Analysis]) -> tuple[dict[str, str | None], dict[str, set[str]]]:
@@ -79,7 +77,7 @@ class _Article:
         the doer of an infinitive after it: "inspired Lee to add")."""
         if any(e.start <= k < e.end for k in self.agents) or self.text.startswith(" to ", e.end):
             return False
-        return any(e.start <= k < e.end for k in self.objects) or _PREPOSITION.search(
+        return any(e.start <= k < e.end for k in self.objects) or PREPOSITION_BEFORE.search(
             self.text, max(0, e.start - 12), e.start) is not None
 
 
@@ -103,8 +101,8 @@ def _pronoun_name(art: _Article, pos: int, g: str, gender, ties, depth: int = 0,
         if art.text[found.start:found.end].split()[0].lower() in ("his", "her"):
             return None  # "to be closer to his daughter. "...," she said": a role in passing
         return _role_name(found, gender, ties)
-    if isinstance(found, Entity) and gender.get(found.canonical) == g and not art.object_only(found) and not (
-            set(_WORD.findall(found.canonical)) & set(_WORD.findall(words))):
+    if isinstance(found, Entity) and gender.get(found.canonical) == g and not art.object_only(found) \
+            and not name_in_quote(found.canonical, words, any_word=True):
         return found.canonical
     return None
 
