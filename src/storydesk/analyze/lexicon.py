@@ -70,7 +70,10 @@ TITLES = {"mr": "m", "mrs": "f", "ms": "f", "miss": "f", "sir": "m", "dame": "f"
           "rev": None, "sgt": None, "capt": None, "col": None, "lt": None, "st": None,
           # police and military ranks as abbreviated before a name ("Asst Ch Con Ann Lee")
           "asst": None, "ch": None, "con": None, "supt": None, "insp": None, "det": None,
-          "cmdr": None, "dep": None, "cpl": None, "maj": None, "adm": None}
+          "cmdr": None, "dep": None, "cpl": None, "maj": None, "adm": None,
+          # and spelt out ("Deputy Chief Constable Ann Lee", "Detective Inspector Bo Kim")
+          "constable": None, "inspector": None, "superintendent": None, "detective": None,
+          "sergeant": None, "commander": None}
 
 #: Nouns that describe a person (as in "actress Amber Heard", "the actress"), with the
 #: gender they imply when they imply one.

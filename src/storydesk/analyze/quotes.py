@@ -341,7 +341,8 @@ def _rule_candidate(doc, att: Attribution | None, carried: Quote | None) -> Cand
     """The mention the attribution rules chose, as a candidate (features filled later)."""
     if att is not None and att.subject is not None:
         s, e = att.subject
-        return Candidate(doc[s:e].root.i, s, e, {"rule_steps": float(att.steps)}, att.route)
+        cue = doc[att.cue_start] if att.by_words else None
+        return Candidate(doc[s:e].root.i, s, e, {"rule_steps": float(att.steps)}, att.route, subject_of=cue)
     if carried is not None and carried.speaker_start is not None and carried.speaker_end is not None:
         rng = _token_range(doc, carried.speaker_start, carried.speaker_end)
         if rng is not None:

@@ -69,6 +69,10 @@ class Candidate:
     #: another mention is the quote's textbook attribution and this one comes after the
     #: quote's sentence: it does not compete for the quote (:meth:`SpeakerModel.best`)
     beyond: bool = False
+    #: the speech verb the rules read this mention as the subject of, from the words
+    #: around it where the parse hung it elsewhere (`Deputy Chief Constable Ana Ruiz
+    #: said: "..."` after a caption line the parser ran into it)
+    subject_of: Any = None
 
 
 def time_word(text: str) -> bool:
@@ -251,11 +255,13 @@ def gather(scene: Scene, window: tuple[int, int], quote: tuple[int, int], region
         kind = _kind(tok, ent)
         f = {"bias": 1.0, f"k_{kind}": 1.0}
         head = tok.head
-        subj = (tok.dep_ in _SUBJ or (tok.dep_ == "conj" and tok.head.dep_ in _SUBJ)) and not addressed(tok)
-        if addressed(tok):
+        read_as = rule.subject_of if rule is not None and root == rule.root else None
+        subj = read_as is not None or (
+            (tok.dep_ in _SUBJ or (tok.dep_ == "conj" and tok.head.dep_ in _SUBJ)) and not addressed(tok))
+        if addressed(tok) and read_as is None:
             f["addressee"] = 1.0  # "Rubio was asked ...": spoken to, not speaking
         if subj:
-            verb = head if tok.dep_ in _SUBJ else head.head
+            verb = read_as if read_as is not None else head if tok.dep_ in _SUBJ else head.head
             f["subj"] = 1.0
             speech = is_cue(verb)
             f["subj_speech" if speech else "subj_other_verb"] = 1.0
@@ -273,18 +279,8 @@ def gather(scene: Scene, window: tuple[int, int], quote: tuple[int, int], region
                 del f["k_org"]
                 f["k_person"] = 1.0
                 kind = "person"
-        if tok.dep_ in ("dobj", "dative", "iobj") and is_cue(head):
-            f["obj_speech"] = 1.0
-        if _addressee(tok):
-            f["addressee"] = 1.0
-        if _according(tok):
-            f["according"] = 1.0
-        elif tok.dep_ == "pobj" and not f.get("addressee"):
-            f["pobj"] = 1.0
-        if tok.dep_ == "poss":
-            f["poss"] = 1.0
-        if tok.dep_ in ("compound", "nmod", "amod"):
-            f["compound"] = 1.0
+        if read_as is None:  # where the parse put the mention, unless it put it wrong
+            _parse_place(f, tok)
         if rule is not None and root == rule.root:
             f["rule"] = 1.0
             f[f"route_{rule.route}"] = 1.0
@@ -329,7 +325,7 @@ def gather(scene: Scene, window: tuple[int, int], quote: tuple[int, int], region
         if translated:
             f["translated"] = 1.0
         f["n_speech_subj"] = float(min(speech_subjects, 4))
-        _explicit_features(scene, f, tok, kind, start, end, q_lo, q_hi, after)
+        _explicit_features(scene, f, tok, kind, start, end, q_lo, q_hi, after, read_as)
         if relay_subjects and root in relay_subjects:
             f["relay_subj"] = 1.0
         if root in relay_objects:
@@ -344,7 +340,7 @@ def gather(scene: Scene, window: tuple[int, int], quote: tuple[int, int], region
     for c in out:
         if c.features["after"] and c.features.get("subj_speech") and (
                 not c.features["same_sent"] and _speaks_elsewhere(scene, doc[c.root], region)
-                or introduces_next(doc, q_hi, _verb(doc[c.root]).i, scene.inside)):
+                or introduces_next(doc, q_hi, (c.subject_of or _verb(doc[c.root])).i, scene.inside)):
             c.beyond = True  # named after the quote for words of their own (`"... I guess."
             # Smith agreed: "..."`: a new sentence whose colon opens the next quote)
     # rivals are other speakers: who speaks after a complete attribution is none, and the
@@ -365,6 +361,25 @@ def gather(scene: Scene, window: tuple[int, int], quote: tuple[int, int], region
     for c in out:
         c.features["n_speech_subj"] = float(min(rivals, 4))
     return out
+
+
+def _parse_place(f: dict, tok) -> None:
+    """Features of where the parse put mention ``tok`` other than as a subject: object of
+    a speech verb, addressee, "according to" object, other prepositional object,
+    possessor, modifier."""
+    head = tok.head
+    if tok.dep_ in ("dobj", "dative", "iobj") and is_cue(head):
+        f["obj_speech"] = 1.0
+    if _addressee(tok):
+        f["addressee"] = 1.0
+    if _according(tok):
+        f["according"] = 1.0
+    elif tok.dep_ == "pobj" and not f.get("addressee"):
+        f["pobj"] = 1.0
+    if tok.dep_ == "poss":
+        f["poss"] = 1.0
+    if tok.dep_ in ("compound", "nmod", "amod"):
+        f["compound"] = 1.0
 
 
 def _verb(tok):
@@ -404,7 +419,7 @@ def _relays(scene: Scene, q_lo: int, q_hi: int) -> tuple[set[int], set[int], boo
 
 
 def _explicit_features(scene: Scene, f: dict, tok, kind: str, start: int, end: int,
-                       q_lo: int, q_hi: int, after: bool) -> None:
+                       q_lo: int, q_hi: int, after: bool, read_as=None) -> None:
     """The textbook attributions: the subject of a speech verb with nothing but the verb,
     adverbs and punctuation between it and the quote (`"...," said Ana Diaz`, `"...,"
     Diaz said`, `Diaz said: "..."`); ``appos``: a name described by an apposition
@@ -416,7 +431,7 @@ def _explicit_features(scene: Scene, f: dict, tok, kind: str, start: int, end: i
         return
     gap = [doc[i] for i in (range(q_hi, start) if after else range(end, q_lo)) if not scene.inside(i)]
     words = [t for t in gap if t.pos_ not in _GAP_POS]
-    verb = tok.head if tok.dep_ in _SUBJ else tok.head.head
+    verb = read_as if read_as is not None else _verb(tok)
     if len(gap) <= 8 and all(w.i == verb.i for w in words) and not any(t.text in (".", "!", "?", ";") for t in gap):
         f["explicit"] = 1.0
         if kind == "person":

@@ -39,6 +39,9 @@ class Attribution:
     subject: tuple[int, int] | None  # token span of the speaker mention
     route: str = "parse"  # parse | after | before
     steps: int = 0  # heads climbed from the quote to the cue (route "parse")
+    #: the subject was read from the words around the cue, where the parse gave it none
+    #: (or a wrong one): it stands where the cue's subject stands
+    by_words: bool = False
 
 
 #: Modal verbs that make a speech verb something that should, could or might be said,
@@ -279,6 +282,27 @@ def _apposition_after(doc, q_end: int, inside_quote) -> bool:
     return k > start and k < len(doc) and doc[k].text == ","
 
 
+def _apposed_subject(doc, q_end: int, cue_i: int, inside_quote) -> tuple[int, int] | None:
+    """The name right after a quote that an apposition closed by a comma separates from
+    the cue (`"...," Ana Ruiz, president of the Lee Foundation, said`), when the parser hung
+    the name elsewhere; None unless the words between are that shape, with no verb."""
+    if not _apposition_after(doc, q_end, inside_quote):
+        return None
+    k = q_end
+    while inside_quote(k) or doc[k].is_punct:
+        k += 1
+    start = k
+    while doc[k].pos_ == "PROPN":
+        k += 1
+    j = cue_i - 1
+    while j > k and doc[j].pos_ in ("ADV", "AUX", "PART") and doc[j].text.islower():
+        j -= 1  # "..., also said"
+    if doc[j].text != "," or any(doc[m].pos_ in ("VERB", "AUX") or inside_quote(m) or doc[m].text in _MARKS
+                                 for m in range(k, j)):
+        return None
+    return start, k
+
+
 def introduces_next(doc, q_end: int, cue_i: int, inside_quote) -> bool:
     """Whether the cue at ``cue_i``, after a quote that ends a sentence inside its marks
     (`"... I guess."`), leads with a colon into the next quote (`Smith agreed: "..."`) or
@@ -336,6 +360,34 @@ def subject_of(cue, inside_quote) -> tuple[int, int] | None:
     return _subject_by_parse(cue, inside_quote)
 
 
+def _subject(doc, cue, q_end: int, lo: int, hi: int, inside_quote,
+             inverted: bool) -> tuple[tuple[int, int] | None, bool]:
+    """The speaker mention of ``cue`` within tokens ``lo:hi`` and outside quoted words, or
+    None; and whether it was read from the words around the cue rather than the parse.
+
+    The parse may give the cue a subject in another paragraph (a caption line run into
+    `Deputy Chief Constable Ana Ruiz said: "..."`), or none after a name and its
+    apposition (`"...," Ana Ruiz, head of the trust, said`): then the words around the cue
+    say who it is, and that mention stands where the cue's subject stands."""
+    def usable(span) -> bool:
+        return span is not None and not any(inside_quote(k) for k in range(*span)) and lo <= span[0] and span[1] <= hi
+
+    subject = _subject_by_parse(cue, inside_quote)
+    if usable(subject):
+        return subject, False
+    apposed = _apposed_subject(doc, q_end, cue.i, inside_quote) if cue.i >= q_end else None
+    if apposed is not None and usable(apposed):
+        return apposed, True
+    misparsed = subject is not None and (subject[0] < lo or subject[1] > hi)
+    if subject is not None and not misparsed:
+        return None, False  # a subject holding quoted words: the parse is right, the mention unusable
+    inverted = inverted or (cue.i >= q_end and all(doc[k].is_punct for k in range(q_end, cue.i)))
+    subject = _subject_by_surface(doc, cue.i, lo, hi, inside_quote, inverted)
+    if not usable(subject):
+        return None, False
+    return subject, misparsed
+
+
 def attribute(doc, q_start: int, q_end: int, lo: int, hi: int, inside_quote) -> Attribution | None:
     """The cue and speaker of the quote whose words are tokens ``q_start:q_end``.
 
@@ -362,15 +414,9 @@ def attribute(doc, q_start: int, q_end: int, lo: int, hi: int, inside_quote) -> 
             # `Police said the boy "was treated ...," the Herald reported`: the words are the
             # police's, the outlet relays them (the parser may hang the quote on "reported")
             cue, steps, route = inner, 0, "before"
-    subject = _subject_by_parse(cue, inside_quote)
-    if subject is None:
-        inverted = inverted or (cue.i >= q_end and all(doc[k].is_punct for k in range(q_end, cue.i)))
-        subject = _subject_by_surface(doc, cue.i, lo, hi, inside_quote, inverted)
-    if subject is not None and (any(inside_quote(k) for k in range(*subject))
-                                or subject[0] < lo or subject[1] > hi):
-        subject = None  # quoted words, or another paragraph the parse ran into
+    subject, by_words = _subject(doc, cue, q_end, lo, hi, inside_quote, inverted)
     start, end = cue_span(cue)
-    return Attribution(start, end, subject, route, steps)
+    return Attribution(start, end, subject, route, steps, by_words)
 
 
 __all__ = ["Attribution", "addressed", "attribute", "cue_span", "introduces_next", "is_cue", "np_span", "relayed",
