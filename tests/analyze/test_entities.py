@@ -33,6 +33,15 @@ def test_surnames_take_the_full_name_and_person_type(nlp):
     assert ("Chicago", "GPE") in by_text["Chicago"]
 
 
+def test_a_name_followed_by_which_is_no_person(nlp):
+    # "The U.N., which ...": the tagger says a body, and a body it stays although it is the
+    # subject of a speech verb ("called"), which counts for a person
+    text = ("World leaders expressed outrage over the test on Friday.\n"
+            "The U.N., which in March imposed some of the harshest sanctions ever against the country, called "
+            "an emergency meeting to discuss the test.\n")
+    assert not [e for e in find_entities(nlp(text), []) if e.text == "U.N." and e.type == "PERSON"]
+
+
 def test_titles_are_not_part_of_the_canonical_name(nlp):
     ents = find_entities(nlp(COURT), [])
     assert not any(e.canonical.lower().startswith("singer") for e in ents)

