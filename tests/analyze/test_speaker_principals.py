@@ -142,3 +142,14 @@ def test_a_quote_sourced_according_to_someone_takes_no_cue_from_the_sentence_bef
             "played chess.\n")
     quote = quote_containing(nlp, text, "brilliant")
     assert quote.cue != "said" and quote.speaker in (None, "Ana Ruiz")
+
+
+def test_a_pronoun_looks_past_a_photo_caption_line_to_the_sentence_before(nlp):
+    # a caption line (no full stop, longer than a heading) between a person's sentence
+    # and "He said:" is not the sentence the pronoun continues
+    text = ("The station is expected to burn up during reentry.\n"
+            "Jonathan Lee, an astrophysicist from Harvard University, suggested in 2016 that China had "
+            "lost control of the station.\n"
+            "GETTY The Tiangong-1 Chinese space station was launched into orbit in 2011\n"
+            "He said: \u201cThere will be lumps of about 100kg or so, still enough to hurt.\u201d\n")
+    assert _speaker(nlp, text, "lumps of about") == "Jonathan Lee"

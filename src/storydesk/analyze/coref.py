@@ -94,14 +94,23 @@ def _previous_sentence(doc, sent, quoted):
                 start = k
                 break
         sent = doc[start:end]
-        if filler(sent.text):
-            skipped += sent.text.count("\n") + 2  # a scraper's "Video" line between two paragraphs
+        if filler(sent.text) or _caption_line(sent.text):
+            skipped += sent.text.count("\n") + 2  # a scraper's "Video" line, a photo caption
             continue
         if doc.text.count("\n", sent.end_char, first.start_char) > 2 + skipped:
             return None
         if not all(quoted(t.idx) or t.is_punct or t.is_space for t in sent):
             return sent
     return None
+
+
+def _caption_line(text: str) -> bool:
+    """A whole line that is a photo caption, not a sentence of the story: longer than a
+    heading, without a sentence's end, and quoting nobody ("GETTY The station was launched
+    into orbit in 2011")."""
+    line = text.strip()
+    return "\n" not in line and unfinished(line) and len(line.split()) > _HEADING_WORDS and not any(
+        m in line for m in "\"“”‘’'")
 
 
 def resolve_role_mention(doc, role: RoleMention, people: People, quoted) -> str | None:
