@@ -209,3 +209,25 @@ def test_a_body_called_by_its_kind_alone_is_shown_as_nobody_not_as_a_role():
     shown = {q["text"]: q["speaker"] for q in build_quotes([body, role])}
     assert shown[words] is None
     assert shown[other] == "a spokesman for the firm"
+
+
+def test_a_role_is_the_name_its_own_article_prints_the_same_words_under():
+    # an article prints the words twice: under the coach's name, and after a photo caption
+    # under a role; another outlet names someone else for them. The role is the name its
+    # own article gives (once shown as a third speaker), the conflict between the names stays
+    from dataclasses import replace
+
+    words = "The tears you see are really tears of joy"
+    text = f'"{words}," Bruce Lane said.\nA caption line\n"{words}," the two-time coach of the year said.'
+    item = _story(("Courier", text, ((words, "Bruce Lane", "said"),)))[0]
+    first = item.analysis.quotes[0]
+    second = text.rindex(words)
+    twice = (replace(first, speaker_type="person", speaker_probability=0.98),
+             replace(first, start=second, end=second + len(words), speaker="the two-time coach of the year",
+                     speaker_type="role", speaker_probability=0.96))
+    item = type(item)(item.article, replace(item.analysis, quotes=twice))
+    other = _with(_story(("Ledger", f'"{words}," Ann Price said.', ((words, "Ann Price", "said"),)))[0],
+                  speaker_type="person", speaker_probability=0.97)
+    quotes = build_quotes([item, other])
+    assert sorted(q["speaker"] for q in quotes) == ["Ann Price", "Bruce Lane"]
+    assert all(q.get("speaker_conflict") for q in quotes)

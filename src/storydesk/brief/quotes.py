@@ -8,7 +8,8 @@ speakers the printings give are compared, name variants (accents, initials, titl
   the ones that do, listed in ``speaker_from``; the entry's ``speaker_probability`` is
   the highest probability among the printings that name it, never raised by the
   printings that only repeat the words. An unnamed role ("a spokesperson for the
-  airline") and a name are one speaker only when the name is at least as probable;
+  airline") and a name are one speaker only when the name is at least as probable, or
+  when the role's own article prints the same words under that name;
 - two or more speakers: nobody is picked. Each speaker's printings are an entry flagged
   with ``speaker_conflict`` (the other speakers), and the printings that name nobody
   are an entry of their own with no speaker, flagged with every speaker given.
@@ -137,7 +138,8 @@ def _kind(p: _Printed) -> str:
 
 def _by_speaker(members: list[_Printed]) -> list[list[_Printed]]:
     """The printings that name a speaker, one list per speaker (name variants together,
-    an unnamed role with a name only when the name is at least as probable)."""
+    an unnamed role with a name only when the name is at least as probable, or when the
+    role's article prints the same words under that name)."""
     named = sorted((m for m in members if m.quote.speaker), key=lambda m: -_probability(m))
     people: list[list[_Printed]] = []
     roles: list[_Printed] = []
@@ -151,6 +153,13 @@ def _by_speaker(members: list[_Printed]) -> list[list[_Printed]]:
                 break
         else:
             people.append([m])
+    for m in list(roles):
+        # the same words printed twice by one article, once under a name and once under a
+        # role ("'...,' Lee said" and, after a caption, "'...,' the coach said"): one speaker
+        own = [g for g in people if any(o.article == m.article for o in g)]
+        if len(own) == 1:
+            own[0].append(m)
+            roles.remove(m)
     if roles:
         top_role = max(_probability(m) for m in roles)
         if len(people) == 1 and max(_probability(m) for m in people[0]) >= top_role:
