@@ -8,12 +8,15 @@ so many left null although the sources name the speaker, each set when the group
 were last changed (:data:`BOUNDS`):
 
 - ``giveme5w1h``, the 28 Giveme5W1H dev stories: none wrong (round 8: 440 shown, 189
-  null-but-named; round 9: 451 / 178; round 11: 458 / 173);
+  null-but-named; round 9: 451 / 178; round 11: 458 / 173; round 12: 468 / 165);
 - ``pages8``, the 18 single pages of other kinds (round 8, Zyte article-extraction
   benchmark): at most 3 wrong, all an epithet the text never ties to the named person it
   stands for, shown as the role ("said the actor"; a role, never another person);
 - ``pages9``, round 9's four stories of six pages (labelled before storydesk ran on them)
-  and ``round10``, round 10's twenty stories (labelled blind): none wrong;
+  and ``round10``, round 10's twenty stories (labelled blind): none wrong (round 12's
+  line starts, which gave every other group more speakers, cost round10 one shown
+  speaker, 130 to 129: the two quotes of `"...," says Early.`, whose "Early" the parser
+  now reads as an adverb, are null, and a source's quote is now shown);
 - ``read11``, the seven former test stories whose errors were read in round 11 (15 wrong
   of 148 before): none wrong;
 - ``dev11``, round 11's dev stories (labelled blind, in three batches: 13 Giveme5W1H
@@ -36,12 +39,12 @@ pytestmark = pytest.mark.slow
 #: Per group of dev stories (``benchmarks.story_set.group``): at most so many quotes
 #: misattributed, at least so many shown with a speaker, at most so many null but named.
 BOUNDS = {
-    "giveme5w1h": (0, 458, 173),
-    "pages8": (3, 139, 36),
-    "pages9": (0, 75, 21),
-    "round10": (0, 130, 35),
-    "read11": (0, 149, 84),
-    "dev11": (8, 332, 98),
+    "giveme5w1h": (0, 468, 165),
+    "pages8": (3, 141, 34),
+    "pages9": (0, 76, 20),
+    "round10": (0, 129, 37),
+    "read11": (0, 161, 74),
+    "dev11": (8, 336, 94),
 }
 
 
