@@ -547,3 +547,13 @@ def test_a_name_right_after_an_outlet_s_possessive_is_not_owned_like_a_product(n
     assert not _owned(doc, [t.text for t in doc].index("Adaeze"))
     doc = nlp("He sold Elon Musk's cherry-red 2008 Tesla Roadster.")
     assert _owned(doc, [t.text for t in doc].index("Tesla"))
+
+
+def test_her_husband_beside_a_subject_tells_her_gender(nlp):
+    from storydesk.analyze.people import read_people
+
+    text = "Dominique Lane and her husband Tony saw the scene unfold from their hotel balcony.\n"
+    doc = nlp(text)
+    people = read_people(doc, find_entities(doc, []), lambda char: False)
+    assert people.gender.get("Dominique Lane") == "f"
+    assert people.gender.get("Tony") == "m"

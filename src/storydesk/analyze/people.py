@@ -52,13 +52,19 @@ def _referring(doc, text: str, role: RoleMention) -> bool:
 
 def _clause_votes(doc, e: Entity, quoted, votes: Counter, others: list[int]) -> None:
     """Gender votes for ``e`` from pronouns in clauses hanging on the clause it is the
-    subject of, down to the first clause with a subject of its own."""
+    subject of, down to the first clause with a subject of its own, and from the
+    possessive of a subject joined to it ("Ana Diaz and her husband")."""
     span = doc.char_span(e.start, e.end, alignment_mode="expand")
     root = span.root if span is not None else None
     if root is not None and root.dep_ == "appos":  # "Another parent, Ana Diaz, said"
         root = root.head
     if root is None or root.dep_ not in _SUBJ:
         return
+    for conj in root.children:  # "Ana Diaz and her husband Tony saw it": her is Ana Diaz
+        if conj.dep_ == "conj":
+            low = {c.lower_ for c in conj.children if c.dep_ == "poss"} & {"his", "her"}
+            if len(low) == 1 and not quoted(conj.idx):
+                votes[PRONOUN_GENDER[low.pop()]] += 1
     todo, seen = [(root.head, 0)], 0
     while todo and seen < 12:
         clause, depth = todo.pop()
