@@ -153,3 +153,13 @@ def test_a_pronoun_looks_past_a_photo_caption_line_to_the_sentence_before(nlp):
             "GETTY The Tiangong-1 Chinese space station was launched into orbit in 2011\n"
             "He said: \u201cThere will be lumps of about 100kg or so, still enough to hurt.\u201d\n")
     assert _speaker(nlp, text, "lumps of about") == "Jonathan Lee"
+
+
+def test_a_pronoun_goes_on_with_the_pronoun_subject_before_not_whom_it_told(nlp):
+    # "she told CNN's Anderson Cooper": Cooper is spoken to, so the next "she said" is still the
+    # woman who was speaking (once left open: Cooper, of unknown gender, stood between)
+    text = ("Dominique Lane and her husband Tony saw the scene unfold from their hotel balcony.\n"
+            "She said it took a few seconds to register what the truck was doing.\n"
+            "\u201cI grabbed my son and I just felt like shielding him,\u201d she told CNN's Anderson Cooper.\n"
+            "\u201cHe is really shaken,\u201d she said. \u201cPeople should not see these things.\u201d\n")
+    assert _speaker(nlp, text, "really shaken") == "Dominique Lane"

@@ -76,6 +76,17 @@ def _main_subjects(doc, people: People, sent, gender: str | None) -> set[str]:
     return out
 
 
+def _pronoun_subject(sent, gender: str, quoted):
+    """The he/she pronoun of ``gender`` that is the subject of ``sent``'s main clause,
+    outside quotation marks, or None."""
+    root = sent.root
+    for tok in root.children:
+        if tok.dep_ in _SUBJ and PRONOUN_GENDER.get(tok.lower_) == gender and tok.lower_ in ("he", "she") \
+                and not quoted(tok.idx):
+            return tok
+    return None
+
+
 def _previous_sentence(doc, sent, quoted):
     """The sentence before ``sent``, passing over sentences that are all quotation;
     None at the start of the document. The parser runs sentences across single line
@@ -165,6 +176,11 @@ def resolve_pronoun(doc, tok, people: People, quoted, text: str | None = None,
             prev = _previous_sentence(doc, doc[line.start:sent.end], quoted) if line is not None else None
         if prev is not None:
             names = _main_subjects(doc, people, prev, gender)
+            same = _pronoun_subject(prev, gender, quoted)
+            if not names and same is not None and depth < _MAX_CHAIN:
+                # "“...,” she told CNN's Anderson Cooper. // “...,” she said": the subject
+                # goes on; whom she told is no rival
+                return resolve_pronoun(doc, same, people, quoted, text, depth + 1)
             if len(names) == 1:
                 name = next(iter(names))
                 if people.gender.get(name) == gender:
