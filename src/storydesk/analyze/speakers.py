@@ -270,37 +270,33 @@ def _lead_char(doc, q_start: int) -> str:
     return ""
 
 
-def _apposition_after(doc, q_end: int, inside_quote) -> bool:
-    """Whether the words after the quote open with a name and a comma (`"...," Lee
-    Ju-ho, the minister ...`): the start of an apposition."""
+def _apposition_after(doc, q_end: int, inside_quote) -> tuple[int, int] | None:
+    """The name the words after the quote open with, when a comma follows it (`"...," Lee
+    Ju-ho, the minister ...`: the start of an apposition), as a token span; else None."""
     k = q_end
     while k < len(doc) and (inside_quote(k) or doc[k].is_punct) and k <= q_end + 2:
         k += 1
     start = k
     while k < len(doc) and doc[k].pos_ == "PROPN":
         k += 1
-    return k > start and k < len(doc) and doc[k].text == ","
+    return (start, k) if k > start and k < len(doc) and doc[k].text == "," else None
 
 
 def _apposed_subject(doc, q_end: int, cue_i: int, inside_quote) -> tuple[int, int] | None:
     """The name right after a quote that an apposition closed by a comma separates from
     the cue (`"...," Ana Ruiz, president of the Lee Foundation, said`), when the parser hung
     the name elsewhere; None unless the words between are that shape, with no verb."""
-    if not _apposition_after(doc, q_end, inside_quote):
+    name = _apposition_after(doc, q_end, inside_quote)
+    if name is None:
         return None
-    k = q_end
-    while inside_quote(k) or doc[k].is_punct:
-        k += 1
-    start = k
-    while doc[k].pos_ == "PROPN":
-        k += 1
+    k = name[1]
     j = cue_i - 1
     while j > k and doc[j].pos_ in ("ADV", "AUX", "PART") and doc[j].text.islower():
         j -= 1  # "..., also said"
     if doc[j].text != "," or any(doc[m].pos_ in ("VERB", "AUX") or inside_quote(m) or doc[m].text in _MARKS
                                  for m in range(k, j)):
         return None
-    return start, k
+    return name
 
 
 def introduces_next(doc, q_end: int, cue_i: int, inside_quote) -> bool:
@@ -332,7 +328,7 @@ def _after(doc, q_end: int, hi: int, inside_quote):
         if inside_quote(i) and i <= q_end + 1 and doc[i].is_punct:
             continue  # the closing mark
         if inside_quote(i) or doc[i].text in (".", "!", "?", ";") or (
-                i >= q_end + _TRAIL_WINDOW and (verb or not _apposition_after(doc, q_end, inside_quote))):
+                i >= q_end + _TRAIL_WINDOW and (verb or _apposition_after(doc, q_end, inside_quote) is None)):
             break  # past the short window only through a verbless apposition
         if is_cue(doc[i]):
             if doc[i].dep_ == "conj" and doc[i].head.i < q_end:

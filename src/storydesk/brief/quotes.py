@@ -153,13 +153,16 @@ def _by_speaker(members: list[_Printed]) -> list[list[_Printed]]:
                 break
         else:
             people.append([m])
-    for m in list(roles):
+    unjoined = []
+    for m in roles:
         # the same words printed twice by one article, once under a name and once under a
         # role ("'...,' Lee said" and, after a caption, "'...,' the coach said"): one speaker
         own = [g for g in people if any(o.article == m.article for o in g)]
         if len(own) == 1:
             own[0].append(m)
-            roles.remove(m)
+        else:
+            unjoined.append(m)
+    roles = unjoined
     if roles:
         top_role = max(_probability(m) for m in roles)
         if len(people) == 1 and max(_probability(m) for m in people[0]) >= top_role:
