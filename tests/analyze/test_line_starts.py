@@ -27,3 +27,12 @@ def test_a_line_ending_in_a_colon_still_leads_into_the_next(nlp):
 def test_a_line_going_on_in_lower_case_is_left_to_the_parser(nlp):
     doc = nlp("The rescuers freed the people who were\ntrapped in the carriage for an hour.\n")
     assert not [t for t in doc if t.text == "trapped"][0].is_sent_start
+
+
+def test_a_line_opening_with_a_quotation_mark_is_one_sentence_with_its_words(nlp):
+    # the opening mark starts the sentence; the quote's first word does not start another
+    doc = nlp("The fans made the trip for the historic game\n"
+              "'I just had to remind everybody who we are,' he said.\n")
+    opening = [t for t in doc if t.text == "'"][0]
+    assert opening.is_sent_start and not doc[opening.i + 1].is_sent_start
+    assert opening.sent == [t for t in doc if t.text == "he"][0].sent

@@ -399,6 +399,28 @@ def test_a_pronoun_after_a_caption_is_not_the_caption_s_person(nlp):
     assert q.speaker in ("Ana Diaz", None)
 
 
+def test_a_pronoun_after_caption_lines_is_not_the_last_caption_s_subject(nlp):
+    # photo captions without a full stop, one after the other, before "'...,' he said": the
+    # last caption's subject is not the speaker (the paragraph before it does not name him)
+    text = ("Tom Berg flew in from Chicago with his son and his friends for the game.\n"
+            "Fans celebrate outside the stadium in Cleveland after their historic victory\n"
+            "Sam Reed lets his emotions loose after the team wins the series for the first time since 1908\n"
+            "It was a much different scene for Reed earlier in the night, as the actor was seen sitting "
+            "nervously during the tight contest\n"
+            "Tom Berg (center in the black hat) was another one of the famous fans to make the trip to "
+            "Cleveland for the historic game\n"
+            "'I just had to remind everybody who we are, what we've overcome to get here,' he said.\n"
+            "Rob Hale summed up the feelings of all the fans.\n")
+    q = _quote(_analyze(nlp, text), "remind everybody")
+    assert q.speaker is None
+    # the paragraph before the caption names him too: the pronoun is his
+    text = ("Tom Berg said he had waited all his life for the night.\n"
+            "Tom Berg (center in the black hat) was another one of the famous fans to make the trip to "
+            "Cleveland for the historic game\n"
+            "'I just had to remind everybody who we are, what we've overcome to get here,' he said.\n")
+    assert _quote(_analyze(nlp, text), "remind everybody").speaker == "Tom Berg"
+
+
 # -- round five: shapes the fifth round's dev stories showed ------------------------------
 
 def test_a_wrong_way_opening_mark_opens_the_quote_and_gives_it_to_nobody_else(nlp):

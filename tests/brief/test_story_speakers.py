@@ -78,3 +78,19 @@ def test_a_pronoun_is_not_resolved_to_the_person_its_quote_talks_about():
              _open_pronoun("Lewis Dunn talks about the team. \"Lewis did a great job,\" he said.",
                            "Lewis did a great job", "Lewis Dunn")]
     assert _speaker(story) is None
+
+
+def test_a_pronoun_is_not_resolved_to_a_photo_caption_s_subject():
+    # a caption line (no full stop, longer than a heading) names the one man before "he
+    # said"; the man who speaks is not named near it, so the story cannot tell who he is
+    caption = ("Tom Berg (center in the black hat) was another one of the famous fans to make the trip "
+               "for the historic game")
+    story = [_his("Tom Berg"),
+             _open_pronoun(f"The crowd sang for an hour.\n{caption}\n\"I just had to remind everybody who we "
+                           "are,\" he said.\n", "I just had to remind everybody who we are", "Tom Berg")]
+    assert _speaker(story) is None
+    # named just before the photo too: the caption's subject is the story's
+    story = [_his("Tom Berg"),
+             _open_pronoun(f"Tom Berg sang for an hour.\n{caption}\n\"I just had to remind everybody who we "
+                           "are,\" he said.\n", "I just had to remind everybody who we are", "Tom Berg")]
+    assert _speaker(story) == "Tom Berg"

@@ -21,10 +21,10 @@ were last changed (:data:`BOUNDS`):
   of 148 before): none wrong;
 - ``dev11``, round 11's dev stories (labelled blind, in three batches: 13 Giveme5W1H
   events and 15 single pages, 548 quotes): each batch's first run on the round's code of
-  the day showed 3 wrong of 168, 4 of 73 and 9 of 86; 8 are left: 5 epithets shown as
-  the role ("the businesswoman", "the sexy star"), two quotes under "T.J." for T.J. Watt
-  in a story with two T.J.s, and one given to another person: a photo caption's fan
-  given the next paragraph's "he said" (also wrong before round 11).
+  the day showed 3 wrong of 168, 4 of 73 and 9 of 86; 7 are left: 5 epithets shown as
+  the role ("the businesswoman", "the sexy star"), and two quotes under "T.J." for T.J.
+  Watt in a story with two T.J.s (round 13 left a photo caption's fan, given the next
+  paragraph's "he said", without a speaker: 338 shown to 337, 92 null to 93).
 
 The held-out test stories (round 11's pages) are never gated (scoring them in every run
 would make them read). It has no baseline to beat, so it is not a benchmarks.floors gate
@@ -44,7 +44,7 @@ BOUNDS = {
     "pages9": (0, 77, 19),
     "round10": (0, 129, 37),
     "read11": (0, 162, 73),
-    "dev11": (8, 338, 92),
+    "dev11": (7, 337, 93),
 }
 
 

@@ -26,7 +26,18 @@ from .bodies import body_name
 from .lexicon import PRONOUN_GENDER
 from .people import People, speech_subject
 from .quotemarks import unfinished
-from .roles import RoleMention, antecedent, apposed_name, compatible, filler, paragraph_before, tied_name
+from .roles import (
+    HEADING_WORDS,
+    RoleMention,
+    antecedent,
+    apposed_name,
+    caption_line,
+    caption_only,
+    compatible,
+    filler,
+    paragraph_before,
+    tied_name,
+)
 from .speakers import is_cue
 
 _SUBJ = ("nsubj", "nsubjpass")
@@ -105,7 +116,7 @@ def _previous_sentence(doc, sent, quoted):
                 start = k
                 break
         sent = doc[start:end]
-        if filler(sent.text) or _caption_line(sent.text):
+        if filler(sent.text) or caption_line(sent.text):
             skipped += sent.text.count("\n") + 2  # a scraper's "Video" line, a photo caption
             continue
         if doc.text.count("\n", sent.end_char, first.start_char) > 2 + skipped:
@@ -113,15 +124,6 @@ def _previous_sentence(doc, sent, quoted):
         if not all(quoted(t.idx) or t.is_punct or t.is_space for t in sent):
             return sent
     return None
-
-
-def _caption_line(text: str) -> bool:
-    """A whole line that is a photo caption, not a sentence of the story: longer than a
-    heading, without a sentence's end, and quoting nobody ("GETTY The station was launched
-    into orbit in 2011")."""
-    line = text.strip()
-    return "\n" not in line and unfinished(line) and len(line.split()) > _HEADING_WORDS and not any(
-        m in line for m in "\"“”‘’'")
 
 
 def resolve_role_mention(doc, role: RoleMention, people: People, quoted) -> str | None:
@@ -209,7 +211,7 @@ def resolve_pronoun(doc, tok, people: People, quoted, text: str | None = None,
         return resolve_pronoun(doc, span[0], people, quoted, text, depth + 1)
     if isinstance(found, RoleMention):
         return resolve_role_mention(doc, found, people, quoted)
-    if _object_of_another(doc, found, gender, people):
+    if _object_of_another(doc, found, gender, people) or caption_only(text, found, people.persons):
         return None
     if people.gender.get(found.canonical) == gender:
         return found.canonical
@@ -234,9 +236,6 @@ def resolve_pronoun(doc, tok, people: People, quoted, text: str | None = None,
     return found.canonical
 
 
-_HEADING_WORDS = 8  # a heading is short; a longer line without a full stop is a photo caption
-
-
 def _section_start(text: str, pos: int, lo: int) -> int:
     """Where the section holding offset ``pos`` starts, looking back no further than ``lo``:
     after the last heading line ("'Well planned'", a short line that stops without a
@@ -246,7 +245,7 @@ def _section_start(text: str, pos: int, lo: int) -> int:
     while end > max(lo, 0):
         start = text.rfind("\n", 0, end) + 1
         line = text[start:end].strip()
-        if unfinished(line) and len(line.split()) <= _HEADING_WORDS:
+        if unfinished(line) and len(line.split()) <= HEADING_WORDS:
             return end + 1
         end = start - 1
     return lo

@@ -49,8 +49,11 @@ def mark_line_starts(doc):
         first = tok.text[0]
         if first.isupper() or first.isdigit() or first in _OPENERS:
             tok.is_sent_start = True
-            if _ABBREVIATION.match(tok.text) and tok.i + 1 < len(doc) and not doc[tok.i + 1].is_space:
-                doc[tok.i + 1].is_sent_start = False  # "J.J. Watt", "Dr. Lee": no sentence ends there
+            if (_ABBREVIATION.match(tok.text) or all(c in _OPENERS for c in tok.text)) \
+                    and tok.i + 1 < len(doc) and not doc[tok.i + 1].is_space:
+                # "J.J. Watt", "Dr. Lee": no sentence ends there; nor after an opening mark
+                # ("'I had to remind everybody,' he said." is one sentence)
+                doc[tok.i + 1].is_sent_start = False
     return doc
 
 

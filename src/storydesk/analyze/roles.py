@@ -22,6 +22,7 @@ from dataclasses import dataclass
 
 from ..model import Entity
 from .lexicon import PREPOSITION_BEFORE, PRONOUN_GENDER, ROLE_NOUNS, TITLES
+from .quotemarks import unfinished
 
 _MOD = r"(?:[\"“”'‘’]?[A-Z][\w'’.&-]*[\"“”'‘’]?|of|the|\d+-year-old|former|late|then|longtime|estranged)"
 _ROLE_NP = re.compile(rf"\b(?:[Tt]he|[Hh]is|[Hh]er|[Aa]n?|[Oo]ne|[Aa]nother)\s+(?:{_MOD}\s+){{0,6}}"
@@ -179,6 +180,42 @@ def caption(line: str) -> bool:
     return _CREDIT.search(line) is not None
 
 
+HEADING_WORDS = 8  # a heading is short; a longer line without a full stop is a photo caption
+
+
+def caption_line(text: str) -> bool:
+    """A whole line that is a photo caption, not a sentence of the story: longer than a
+    heading, without a sentence's end, and quoting nobody ("GETTY The station was launched
+    into orbit in 2011").
+
+    >>> caption_line("Ana Ruiz (center, in the black hat) was one of the fans to make the trip")
+    True
+    >>> caption_line("Ana Ruiz was one of the fans."), caption_line("No time to react")
+    (False, False)
+    """
+    line = text.strip()
+    return "\n" not in line and unfinished(line) and len(line.split()) > HEADING_WORDS and not any(
+        m in line for m in "\"“”‘’'")
+
+
+def line_at(text: str, pos: int) -> str:
+    """The line of ``text`` that holds offset ``pos``."""
+    end = text.find("\n", pos)
+    return text[text.rfind("\n", 0, pos) + 1:end if end >= 0 else len(text)]
+
+
+def caption_only(text: str, mention: Entity, persons: Sequence[Entity]) -> bool:
+    """Whether ``mention`` is named in a :func:`caption_line` and not in the paragraph
+    before that caption: the subject of a photo caption ("Ana Ruiz (center) was among the
+    fans") is not who a pronoun of the story's text after it stands for, unless the story
+    named them just before the photo too."""
+    if not caption_line(line_at(text, mention.start)):
+        return False
+    start = text.rfind("\n", 0, mention.start) + 1
+    lo = paragraph_before(text, start)
+    return not any(lo <= e.start < start and e.canonical == mention.canonical for e in persons)
+
+
 def paragraph_before(text: str, pos: int, n: int = 1) -> int:
     """Where the ``n``-th paragraph before the one holding ``pos`` starts (paragraphs
     are lines; :func:`filler` lines and photo :func:`caption` lines are passed over,
@@ -292,5 +329,6 @@ def tied_name(role: str, pos: int, ties: list[Tie], gender: str | None, gender_o
     return names.pop() if len(names) == 1 else None
 
 
-__all__ = ["RoleMention", "Tie", "antecedent", "apposed_name", "compatible", "filler", "modifiers",
-           "paragraph_before", "pronouns", "role_mentions", "role_ties", "role_word", "tied_name"]
+__all__ = ["HEADING_WORDS", "RoleMention", "Tie", "antecedent", "apposed_name", "caption_line", "caption_only",
+           "compatible", "filler", "line_at", "modifiers", "paragraph_before", "pronouns", "role_mentions",
+           "role_ties", "role_word", "tied_name"]

@@ -25,7 +25,15 @@ from dataclasses import replace
 
 from ..analyze.headlines import headline_spans
 from ..analyze.lexicon import PREPOSITION_BEFORE, PRONOUN_GENDER
-from ..analyze.roles import RoleMention, antecedent, compatible, paragraph_before, pronouns, role_mentions
+from ..analyze.roles import (
+    RoleMention,
+    antecedent,
+    caption_only,
+    compatible,
+    paragraph_before,
+    pronouns,
+    role_mentions,
+)
 from ..analyze.speaker_candidates import name_in_quote
 from ..model import Analysis, Entity
 
@@ -102,7 +110,8 @@ def _pronoun_name(art: _Article, pos: int, g: str, gender, ties, depth: int = 0,
             return None  # "to be closer to his daughter. "...," she said": a role in passing
         return _role_name(found, gender, ties)
     if isinstance(found, Entity) and gender.get(found.canonical) == g and not art.object_only(found) \
-            and not name_in_quote(found.canonical, words, any_word=True):
+            and not name_in_quote(found.canonical, words, any_word=True) \
+            and not caption_only(art.text, found, art.persons):
         return found.canonical
     return None
 
