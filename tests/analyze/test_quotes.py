@@ -18,7 +18,7 @@ BUDGET = """Mayor Karen Holt defended the budget on Tuesday.
 
 Council member David Ruiz replied: "The libraries stay open, but the buses stop at nine."
 
-“Nobody voted for this,” said Ruiz, who chairs the transit committee.
+“Nobody voted for this,” said Mr. Ruiz, who chairs the transit committee.
 
 "The numbers are public," she said, "and anyone can check them."
 
@@ -68,9 +68,8 @@ def test_split_quote_gives_two_records_with_the_pronoun_resolved(budget):
     first = _quote(budget, "The numbers are public")
     second = _quote(budget, "anyone can check them")
     assert first is not second
-    # "she" follows a paragraph about Ruiz (a man, as "Council member David Ruiz" does not
-    # say); only Holt is named as a woman nowhere either, so the pronoun stays unresolved
-    # or goes to Holt, never to Ruiz
+    # "she" follows a paragraph about Mr. Ruiz, a man; Holt is named as a woman nowhere,
+    # so the pronoun stays unresolved or goes to Holt, never to Ruiz
     for q in (first, second):
         assert q.speaker in (None, "Karen Holt")
         assert BUDGET[q.speaker_start:q.speaker_end] == "she"

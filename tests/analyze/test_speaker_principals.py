@@ -163,3 +163,18 @@ def test_a_pronoun_goes_on_with_the_pronoun_subject_before_not_whom_it_told(nlp)
             "\u201cI grabbed my son and I just felt like shielding him,\u201d she told CNN's Anderson Cooper.\n"
             "\u201cHe is really shaken,\u201d she said. \u201cPeople should not see these things.\u201d\n")
     assert _speaker(nlp, text, "really shaken") == "Dominique Lane"
+
+
+def test_a_pronoun_goes_on_with_the_subject_before_past_people_of_unknown_gender_further_back(nlp):
+    # the sentence just before is about one person whose gender the text never shows; a
+    # person of unknown gender named in an earlier paragraph is no rival for "he" (once left
+    # open), but a person the text shows is a man still is
+    text = ("Cubs owner Tom Ricketts watched the final innings from the owners' box.\n"
+            "Among the reveling fans was Kevin Obrien, a Chicago lawyer wearing a vintage jersey.\n"
+            "\u201cI've been a fan for 55 years,\u201d he said.\n")
+    assert _speaker(nlp, text, "a fan for 55 years") == "Kevin Obrien"
+    text = ("Cubs owner Tom Ricketts watched the final innings from the owners' box. Mr. Ricketts "
+            "had waited all his life for the night.\n"
+            "Among the reveling fans was Kevin Obrien, a Chicago lawyer wearing a vintage jersey.\n"
+            "\u201cI've been a fan for 55 years,\u201d he said.\n")
+    assert _speaker(nlp, text, "a fan for 55 years") is None

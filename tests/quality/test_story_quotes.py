@@ -8,7 +8,8 @@ so many left null although the sources name the speaker, each set when the group
 were last changed (:data:`BOUNDS`):
 
 - ``giveme5w1h``, the 28 Giveme5W1H dev stories: none wrong (round 8: 440 shown, 189
-  null-but-named; round 9: 451 / 178; round 11: 458 / 173; round 12: 469 / 164);
+  null-but-named; round 9: 451 / 178; round 11: 458 / 173; round 12: 469 / 164; round 13:
+  475 / 158);
 - ``pages8``, the 18 single pages of other kinds (round 8, Zyte article-extraction
   benchmark): at most 3 wrong, all an epithet the text never ties to the named person it
   stands for, shown as the role ("said the actor"; a role, never another person);
@@ -24,7 +25,8 @@ were last changed (:data:`BOUNDS`):
   the day showed 3 wrong of 168, 4 of 73 and 9 of 86; 7 are left: 5 epithets shown as
   the role ("the businesswoman", "the sexy star"), and two quotes under "T.J." for T.J.
   Watt in a story with two T.J.s (round 13 left a photo caption's fan, given the next
-  paragraph's "he said", without a speaker: 338 shown to 337, 92 null to 93).
+  paragraph's "he said", without a speaker, then gave more pronouns the subject before:
+  339 shown, 91 null).
 
 The held-out test stories (round 11's pages) are never gated (scoring them in every run
 would make them read). It has no baseline to beat, so it is not a benchmarks.floors gate
@@ -39,12 +41,12 @@ pytestmark = pytest.mark.slow
 #: Per group of dev stories (``benchmarks.story_set.group``): at most so many quotes
 #: misattributed, at least so many shown with a speaker, at most so many null but named.
 BOUNDS = {
-    "giveme5w1h": (0, 469, 164),
-    "pages8": (3, 142, 33),
-    "pages9": (0, 77, 19),
-    "round10": (0, 129, 37),
-    "read11": (0, 162, 73),
-    "dev11": (7, 337, 93),
+    "giveme5w1h": (0, 475, 158),
+    "pages8": (3, 143, 32),
+    "pages9": (0, 78, 18),
+    "round10": (0, 134, 32),
+    "read11": (0, 166, 69),
+    "dev11": (7, 339, 91),
 }
 
 

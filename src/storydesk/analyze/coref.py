@@ -187,10 +187,15 @@ def resolve_pronoun(doc, tok, people: People, quoted, text: str | None = None,
                 name = next(iter(names))
                 if people.gender.get(name) == gender:
                     return name
-                # gender unknown: only when nobody else fits, since the section's heading
+                # gender unknown: only when nobody else fits, since the section's heading;
+                # before the paragraph of the sentence before, only someone the text shows
+                # fits ("Ricketts ... his" three paragraphs up) is a rival, not anyone of
+                # unknown gender: the subject just before is who the pronoun goes on with
                 lo = _section_start(text, prev.start_char, tok.idx - _UNKNOWN_REACH)
+                near = text.rfind("\n", 0, prev.start_char) + 1
                 rivals = [e for e in people.persons if lo <= e.start < tok.idx and e.canonical != name
                           and compatible(gender, people.gender.get(e.canonical))
+                          and (e.start >= near or people.gender.get(e.canonical) == gender)
                           and not _a_place(doc, e)]
                 if is_cue(prev.root) and is_cue(tok.head):
                     # "While Kim ..., he is unlikely to ..., said Scott LaFoy. "...," he
