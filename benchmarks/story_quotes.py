@@ -105,10 +105,10 @@ def _words(text: str, start: int, end: int) -> set[int]:
 
 
 def _role_head(phrase: str) -> str:
-    """The role's head noun: its last word before any "for"/"of"/"at"/"with"/"from"/"on"
+    """The role's head noun: its last word before any "for"/"of"/"at"/"with"/"from"/"on"/"in"
     phrase ("A spokesperson for the US State Department" -> "spokesperson", "A doctor on the
-    scene" -> "doctor")."""
-    phrase = re.split(r"\s(?:for|of|at|with|from|on)\s", phrase.lower(), maxsplit=1)[0]
+    scene" -> "doctor", "A foreign ministry spokesman in Berlin" -> "spokesman")."""
+    phrase = re.split(r"\s(?:for|of|at|with|from|on|in)\s", phrase.lower(), maxsplit=1)[0]
     words = [w for w in _WORD.findall(phrase) if w not in _DETERMINERS]
     head = words[-1] if words else ""
     return head[:-1] if head.endswith("s") and len(head) > 3 else head

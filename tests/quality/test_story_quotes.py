@@ -9,7 +9,8 @@ were last changed (:data:`BOUNDS`):
 
 - ``giveme5w1h``, the 28 Giveme5W1H dev stories: none wrong (round 8: 440 shown, 189
   null-but-named; round 9: 451 / 178; round 11: 458 / 173; round 12: 469 / 164; round 13:
-  475 / 158);
+  476 / 158; the scorer now reads "A spokesman in Berlin" as a spokesman, which showed a
+  commentator's words in three printings credited to the paper the commentator wrote in, now fixed);
 - ``pages8``, the 18 single pages of other kinds (round 8, Zyte article-extraction
   benchmark): at most 3 wrong, all an epithet the text never ties to the named person it
   stands for, shown as the role ("said the actor"; a role, never another person);
@@ -41,7 +42,7 @@ pytestmark = pytest.mark.slow
 #: Per group of dev stories (``benchmarks.story_set.group``): at most so many quotes
 #: misattributed, at least so many shown with a speaker, at most so many null but named.
 BOUNDS = {
-    "giveme5w1h": (0, 475, 158),
+    "giveme5w1h": (0, 476, 158),
     "pages8": (3, 143, 32),
     "pages9": (0, 78, 18),
     "round10": (0, 134, 32),

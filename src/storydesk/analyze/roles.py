@@ -25,8 +25,16 @@ from .lexicon import PREPOSITION_BEFORE, PRONOUN_GENDER, ROLE_NOUNS, TITLES
 from .quotemarks import unfinished
 
 _MOD = r"(?:[\"“”'‘’]?[A-Z][\w'’.&-]*[\"“”'‘’]?|of|the|\d+-year-old|former|late|then|longtime|estranged)"
-_ROLE_NP = re.compile(rf"\b(?:[Tt]he|[Hh]is|[Hh]er|[Aa]n?|[Oo]ne|[Aa]nother)\s+(?:{_MOD}\s+){{0,6}}"
-                      rf"(?P<role>[a-z][a-z-]*)\b")
+#: Words that end a role phrase's run of lower-case qualifiers ("a foreign ministry
+#: spokesman", "the opposition party leader"): function words and the commonest verbs.
+_NOT_QUALIFIER = ("the|a|an|of|and|or|but|nor|who|whom|whose|that|which|with|for|to|by|in|on|at|from|as|"
+                  "into|than|then|also|not|no|so|if|when|while|after|before|because|about|over|under|"
+                  "said|says|say|told|tells|tell|asked|asks|added|adds|is|was|are|were|be|been|being|"
+                  "has|had|have|will|would|could|should|may|might|can|did|does|do|his|her|their|its")
+_ROLE_NP = re.compile(rf"\b(?:(?:[Tt]he|[Hh]is|[Hh]er)\s+(?:{_MOD}\s+){{0,6}}"
+                      rf"|(?:[Aa]n?|[Oo]ne|[Aa]nother)\s+(?:{_MOD}\s+){{0,6}}"
+                      rf"(?:(?!(?:{_NOT_QUALIFIER})\b)[a-z][a-z]*\s+){{0,2}})"
+                      rf"(?P<role>(?:[a-z]+-)?(?:{'|'.join(sorted(ROLE_NOUNS, key=len, reverse=True))}))\b")
 # an apposition is closed ("Lee, the actor, said"; "... of Lee, the actor."): "with Lee,
 # the director said" is an introductory phrase and a new subject, not an apposition
 _APPOS = re.compile(rf",\s+(?:\d{{1,3}},\s+)?(?:the|a|an)\s+(?:{_MOD}\s+){{0,6}}(?P<role>[a-z][a-z-]*)\b"

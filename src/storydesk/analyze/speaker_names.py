@@ -66,7 +66,10 @@ def speaker_name(doc, start: int, end: int, entities: list[Entity], people: Peop
     if len(persons) > 1:
         return None
     for child in head.rights:  # "the group's spokesman, Omar Haddad, said"
-        if child.dep_ == "appos" and not quoted(child.idx):
+        # set off by a comma, or right after the role: "a commentator in newspaper Haaretz"
+        # hangs the paper's name on "commentator" in the parse, but it names the paper
+        set_off = child.left_edge.i == head.i + 1 or doc[child.left_edge.i - 1].text == ","
+        if child.dep_ == "appos" and set_off and not quoted(child.idx):
             named = {e.canonical for e in entities if e.type == "PERSON"
                      and child.left_edge.idx <= e.start < child.right_edge.idx + len(child.right_edge)}
             if len(named) == 1:
@@ -201,6 +204,9 @@ def _role_text(doc, start: int, end: int, quoted) -> tuple[int, int] | None:
             if any(quoted(t.idx) or t.text in (",", ";", "(") for t in doc[child.i:edge]):
                 break
             stop = edge
+        elif child.dep_ == "appos" and child.i == stop and stop > head.i + 1 \
+                and child.right_edge.i + 1 - start <= 10:
+            stop = child.right_edge.i + 1  # "in newspaper Haaretz": the paper's name the parse hung on the role
     while stop > start and doc[stop - 1].is_punct:
         stop -= 1
     return start, stop
