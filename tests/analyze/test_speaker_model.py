@@ -233,6 +233,18 @@ def test_a_commentator_in_a_newspaper_is_not_the_newspaper(nlp):
     assert q.speaker in (None, "a commentator in Israeli left-wing newspaper Haaretz")
 
 
+def test_a_speech_verb_coordinated_with_the_subject_s_verb_is_the_subject_s(nlp):
+    # "came back ... and said:": the parse makes Reyes the subject of "came" only; the
+    # coordinated "said" has no subject of its own and shares his (once below the threshold)
+    text = ("The flight was calm.\n"
+            "Tom Reyes came back on the intercom and said: \"The bird is back.\"\n")
+    assert _quote(_analyze(nlp, text), "The bird is back").speaker == "Tom Reyes"
+    # a coordinated speech verb with a subject of its own is that subject's
+    text = ("The flight was calm.\n"
+            "Tom Reyes came back on the intercom and the pilot said: \"The bird is back.\"\n")
+    assert _quote(_analyze(nlp, text), "The bird is back").speaker != "Tom Reyes"
+
+
 # -- second round (issue 11): patterns found as errors on the dev stories -------------------
 # (benchmarks/story_set.py), each fixed by a general rule; texts written for these tests.
 

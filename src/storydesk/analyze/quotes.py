@@ -337,11 +337,21 @@ def _translated(ctx: _Context, span: QuoteSpan) -> bool:
     return _TRANSLATED.search(_outside(ctx, span)) is not None
 
 
+def _shared_subject(cue, subject) -> bool:
+    """Whether the speech verb ``cue`` is coordinated with the verb ``subject`` is the
+    subject of, with no subject of its own: "Reyes came back on the intercom and said:
+    "..."" is Reyes speaking, though the parse makes him the subject of "came"."""
+    return cue.dep_ == "conj" and subject.dep_ in ("nsubj", "nsubjpass") and cue.head == subject.head \
+        and not any(c.dep_ in ("nsubj", "nsubjpass") for c in cue.children)
+
+
 def _rule_candidate(doc, att: Attribution | None, carried: Quote | None) -> Candidate | None:
     """The mention the attribution rules chose, as a candidate (features filled later)."""
     if att is not None and att.subject is not None:
         s, e = att.subject
-        cue = doc[att.cue_start] if att.by_words else None
+        cue = doc[att.cue_start]
+        if not (att.by_words or _shared_subject(cue, doc[s:e].root)):
+            cue = None
         return Candidate(doc[s:e].root.i, s, e, {"rule_steps": float(att.steps)}, att.route, subject_of=cue)
     if carried is not None and carried.speaker_start is not None and carried.speaker_end is not None:
         rng = _token_range(doc, carried.speaker_start, carried.speaker_end)
