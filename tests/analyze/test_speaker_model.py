@@ -235,10 +235,16 @@ def test_a_commentator_in_a_newspaper_is_not_the_newspaper(nlp):
 
 def test_a_speech_verb_coordinated_with_the_subject_s_verb_is_the_subject_s(nlp):
     # "came back ... and said:": the parse makes Reyes the subject of "came" only; the
-    # coordinated "said" has no subject of its own and shares his (once below the threshold)
+    # coordinated "said" (or a participle, "..., saying:") has no subject of its own and
+    # shares his (once below the threshold)
     text = ("The flight was calm.\n"
             "Tom Reyes came back on the intercom and said: \"The bird is back.\"\n")
     assert _quote(_analyze(nlp, text), "The bird is back").speaker == "Tom Reyes"
+    # a participle hanging on the subject's verb is the subject's too
+    text = ("The vote was close.\n"
+            "Tom Reyes gave his players a pep talk on Tuesday, telling them to \"believe in yourselves\" "
+            "before the game.\n")
+    assert _quote(_analyze(nlp, text), "believe in yourselves").speaker == "Tom Reyes"
     # a coordinated speech verb with a subject of its own is that subject's
     text = ("The flight was calm.\n"
             "Tom Reyes came back on the intercom and the pilot said: \"The bird is back.\"\n")

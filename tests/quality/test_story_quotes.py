@@ -9,7 +9,7 @@ were last changed (:data:`BOUNDS`):
 
 - ``giveme5w1h``, the 28 Giveme5W1H dev stories: none wrong (round 8: 440 shown, 189
   null-but-named; round 9: 451 / 178; round 11: 458 / 173; round 12: 469 / 164; round 13:
-  478 / 156; the scorer now reads "A spokesman in Berlin" as a spokesman, which showed a
+  484 / 150; the scorer now reads "A spokesman in Berlin" as a spokesman, which showed a
   commentator's words in three printings credited to the paper the commentator wrote in, now fixed);
 - ``pages8``, the 18 single pages of other kinds (round 8, Zyte article-extraction
   benchmark): at most 3 wrong, all an epithet the text never ties to the named person it
@@ -24,7 +24,7 @@ were last changed (:data:`BOUNDS`):
   its subject's verb as that subject's ("The Williams driver was making his final F1
   appearance ..., and admitted: '...'"): 2 wrong, both that epithet shown as the role (a
   role, as issue 11 asks of one the text ties to no name; the scorer counts it wrong
-  because the text names Felipe Massa a sentence before), 170 shown;
+  because the text names Felipe Massa a sentence before), 171 shown;
 - ``dev11``, round 11's dev stories (labelled blind, in three batches: 13 Giveme5W1H
   events and 15 single pages, 548 quotes): each batch's first run on the round's code of
   the day showed 3 wrong of 168, 4 of 73 and 9 of 86; 7 are left: 5 epithets shown as
@@ -46,12 +46,12 @@ pytestmark = pytest.mark.slow
 #: Per group of dev stories (``benchmarks.story_set.group``): at most so many quotes
 #: misattributed, at least so many shown with a speaker, at most so many null but named.
 BOUNDS = {
-    "giveme5w1h": (0, 478, 156),
-    "pages8": (3, 143, 32),
+    "giveme5w1h": (0, 484, 150),
+    "pages8": (3, 145, 30),
     "pages9": (0, 79, 17),
     "round10": (0, 134, 32),
-    "read11": (2, 170, 65),
-    "dev11": (7, 340, 91),
+    "read11": (2, 171, 64),
+    "dev11": (7, 341, 90),
 }
 
 
