@@ -341,9 +341,8 @@ def _shared_subject(cue, subject) -> bool:
     """Whether the speech verb ``cue`` shares the subject of the verb ``subject`` is the
     subject of, having none of its own: coordinated with it ("Reyes came back on the
     intercom and said: "..."") or, after a name that is the main verb's subject, a
-    participle hanging on it ("Reyes rejected the claim, saying: "..."", "..., telling them
-    to "...""): Reyes speaks, though the parse makes him the subject of "came" or
-    "rejected" only."""
+    participle hanging on it ("Reyes gave his players a pep talk, telling them to "...""):
+    Reyes speaks, though the parse makes him the subject of "came" or "gave" only."""
     if subject.dep_ not in ("nsubj", "nsubjpass") or cue.head != subject.head \
             or any(c.dep_ in ("nsubj", "nsubjpass") for c in cue.children):
         return False
