@@ -100,7 +100,8 @@ def _pronoun_name(art: _Article, pos: int, g: str, gender, ties, depth: int = 0,
     """The person a he/she pronoun at ``pos`` stands for. A named person is taken only as
     the subject of a clause ("he faces a task to overhaul Rosberg. "...," he said" is not
     Rosberg's) and never when a word of the name is in ``words``, the quote the pronoun
-    speaks (a speaker does not call himself "Lewis")."""
+    speaks (a speaker does not call himself "Lewis"), nor when it is only a photo caption's
+    subject (:func:`~storydesk.analyze.roles.caption_only`)."""
     found = antecedent(pos, g, paragraph_before(art.text, pos), art.persons, art.roles,
                        gender.get, art.pronouns)
     if isinstance(found, int):
