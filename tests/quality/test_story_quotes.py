@@ -24,14 +24,16 @@ were last changed (:data:`BOUNDS`):
   its subject's verb as that subject's ("The Williams driver was making his final F1
   appearance ..., and admitted: '...'"): 2 wrong, both that epithet shown as the role (a
   role, as issue 11 asks of one the text ties to no name; the scorer counts it wrong
-  because the text names Felipe Massa a sentence before), 171 shown;
+  because the text names Felipe Massa a sentence before), 171 shown (round 14: 172, a
+  pronoun no longer goes back through the words another speaker reports);
 - ``dev11``, round 11's dev stories (labelled blind, in three batches: 13 Giveme5W1H
   events and 15 single pages, 548 quotes): each batch's first run on the round's code of
   the day showed 3 wrong of 168, 4 of 73 and 9 of 86; 7 are left: 5 epithets shown as
   the role ("the businesswoman", "the sexy star"), and two quotes under "T.J." for T.J.
   Watt in a story with two T.J.s (round 13 left a photo caption's fan, given the next
   paragraph's "he said", without a speaker, then gave more pronouns the subject before:
-  339 shown, 91 null).
+  339 shown, 91 null; round 14, where a pronoun skips a first name once tagged as a
+  company and names used as a noun's modifier: 342 shown, 89 null).
 
 The held-out test stories (round 11's pages) are never gated (scoring them in every run
 would make them read). It has no baseline to beat, so it is not a benchmarks.floors gate
@@ -50,8 +52,8 @@ BOUNDS = {
     "pages8": (3, 145, 30),
     "pages9": (0, 79, 17),
     "round10": (0, 134, 32),
-    "read11": (2, 171, 64),
-    "dev11": (7, 341, 90),
+    "read11": (2, 172, 63),
+    "dev11": (7, 342, 89),
 }
 
 

@@ -57,9 +57,45 @@ def _subject_names(doc, people: People, lo: int, hi: int, gender: str | None) ->
             root = span.root if span is not None else None
             while root is not None and root.dep_ == "conj" and root.head is not root:
                 root = root.head  # "Lee and Diaz spoke": both are subjects
-            if root is not None and root.dep_ in _SUBJ and not _in_relative(root):
+            if root is not None and root.dep_ in _SUBJ and not _in_relative(root) and not _ends_quote(doc.text, e.end):
                 out.add(e.canonical)
     return out
+
+
+#: A closing quotation mark right after a word ("... Impossible,” said the analyst"): the
+#: word ends a quotation, so it is no subject of the sentence, whatever the parse says.
+_CLOSING = re.compile(r"[,.!?;:]?[”\"]|[,.!?;:][’']")
+
+
+def _ends_quote(text: str, end: int) -> bool:
+    return _CLOSING.match(text, end) is not None
+
+
+def _reported_before(tok, quoted) -> int | None:
+    """Where the unquoted words that pronoun ``tok`` reports start, when it is the subject
+    of a verb of saying after them ("The rebels will attack, he said"), else None. Words
+    in quotation marks are left out: their people are not counted anyway."""
+    verb = tok.head
+    if tok.dep_ not in _SUBJ or not is_cue(verb):
+        return None
+    clause = next((c for c in verb.children if c.dep_ in ("ccomp", "parataxis") and c.i < tok.i), None)
+    if clause is None or quoted(clause.idx):
+        return None
+    return clause.left_edge.idx
+
+
+def _governor_noun(tok, people: People) -> bool:
+    """Whether subject pronoun ``tok`` is in what a noun that is no name says or thinks
+    ("A source ... told Reuters he had heard"): the pronoun most likely stands for that
+    noun, which names nobody. A role mention ("the senator") is left to the roles."""
+    clause = tok.head
+    if tok.dep_ not in _SUBJ or clause.dep_ != "ccomp" or clause.head is clause:
+        return False
+    subject = next((c for c in clause.head.children if c.dep_ in _SUBJ and c.i < tok.i), None)
+    if subject is None or subject.pos_ != "NOUN":
+        return False
+    return not any(r.start <= subject.idx < r.end for r in people.roles) and \
+        not any(e.start <= subject.idx < e.end for e in people.persons)
 
 
 def _in_relative(tok) -> bool:
@@ -79,7 +115,7 @@ def _main_subjects(doc, people: People, sent, gender: str | None) -> set[str]:
         root = span.root if span is not None else None
         while root is not None and root.dep_ in ("conj", "appos") and root.head is not root:
             root = root.head
-        if root is None or root.dep_ not in _SUBJ:
+        if root is None or root.dep_ not in _SUBJ or _ends_quote(doc.text, e.end):
             continue
         verb = root.head
         if verb == sent.root or (verb.dep_ == "conj" and verb.head == sent.root):
@@ -154,7 +190,16 @@ def resolve_pronoun(doc, tok, people: People, quoted, text: str | None = None,
     # a sentence the parser ran over a paragraph's end (a caption without a full stop
     # before it) is read from the pronoun's paragraph only
     start = max(sent.start_char, text.rfind("\n", 0, tok.idx) + 1)
-    subjects = _subject_names(doc, people, start, tok.idx, gender)
+    if _governor_noun(tok, people):
+        return None  # "A source close to the council told Reuters he had heard ...": the source
+    pos = tok.idx
+    reported = _reported_before(tok, quoted)
+    if reported is not None:
+        # "Gadhafi "has never used infantry like this" -- normally he shells from a
+        # distance, he says": who is talked about in the words reported is not who reports
+        # them; the pronoun is read from before them
+        pos = start = max(reported, start)
+    subjects = _subject_names(doc, people, start, pos, gender)
     if len(subjects) == 1:
         return subjects.pop()
     if len(subjects) > 1:
@@ -162,7 +207,7 @@ def resolve_pronoun(doc, tok, people: People, quoted, text: str | None = None,
         # said Trump was right when he said ...": two compatible people are subjects
         # before the pronoun, and either may be meant; the nearest is not taken for it
         return None
-    own_subject = any(t.dep_ in _SUBJ and start <= t.idx < tok.idx and not quoted(t.idx)
+    own_subject = any(t.dep_ in _SUBJ and start <= t.idx < pos and not quoted(t.idx)
                       and not _in_relative(t) for t in sent)
     if not subjects and not own_subject and tok.dep_ in _SUBJ:
         # "Yakubu said her daughter Dana was among them. "...," she said.": a subject
@@ -205,7 +250,7 @@ def resolve_pronoun(doc, tok, people: People, quoted, text: str | None = None,
                 if not rivals:
                     return name
                 return None  # the subject before, or someone else who fits: unsure
-    found = antecedent(tok.idx, gender, paragraph_before(text, tok.idx, _PARAGRAPHS), people.persons,
+    found = antecedent(pos, gender, paragraph_before(text, tok.idx, _PARAGRAPHS), _referring(doc, people),
                        people.roles, people.gender.get, people.pronouns)
     if found is None:
         return None
@@ -356,12 +401,13 @@ def pronoun_role(doc, tok, people: People, text: str | None = None) -> RoleMenti
     if gender is None:
         return None
     text = doc.text if text is None else text
-    found = antecedent(tok.idx, gender, paragraph_before(text, tok.idx, _PARAGRAPHS), people.persons,
+    persons = _referring(doc, people)
+    found = antecedent(tok.idx, gender, paragraph_before(text, tok.idx, _PARAGRAPHS), persons,
                        people.roles, people.gender.get, people.pronouns)
     depth = 0
     while isinstance(found, int) and depth < _MAX_CHAIN:  # an earlier pronoun of the chain
         depth += 1
-        found = antecedent(found, gender, paragraph_before(text, found, _PARAGRAPHS), people.persons,
+        found = antecedent(found, gender, paragraph_before(text, found, _PARAGRAPHS), persons,
                            people.roles, people.gender.get, people.pronouns)
     if not isinstance(found, RoleMention) or tied_name(found.role, found.start, people.ties, found.gender,
                                                        people.gender.get, found.modifiers,
@@ -370,7 +416,35 @@ def pronoun_role(doc, tok, people: People, text: str | None = None) -> RoleMenti
     span = doc.char_span(found.start, found.end, alignment_mode="expand")
     if span is None or span.root.dep_ not in _SUBJ or span[0].lower_ in ("his", "her"):
         return None  # "her desire to see her mother": a role in passing, not who speaks
+    if _reported(span.root):
+        return None  # "Lee told the court ..., adding that the doctor asked for $5m. "...," he said"
     return found
+
+
+def _referring(doc, people: People) -> list[Entity]:
+    """The person mentions a pronoun may refer to: not a name used as a noun's modifier
+    ("the Assad regime", "a Trump supporter"), which names what the noun is about, not
+    someone the text goes on with."""
+    out = []
+    for e in people.persons:
+        root = _phrase_head(doc, e, ())
+        if root is not None and root.dep_ == "compound" and root.head.pos_ == "NOUN" and root.head.i > root.i:
+            continue
+        out.append(e)
+    return out
+
+
+def _reported(subject) -> bool:
+    """Whether ``subject`` is the subject of a clause that someone else's verb of saying
+    reports ("Lee told the court ..., adding that the doctor asked ..."): who is talked
+    about, not who talks."""
+    clause = subject.head
+    while clause.dep_ == "conj" and clause.head is not clause:
+        clause = clause.head
+    if clause.dep_ != "ccomp" or clause.head is clause:
+        return False
+    verb = clause.head
+    return is_cue(verb) and not any(c is subject for c in verb.children)
 
 
 __all__ = ["BODY_PRONOUNS", "pronoun_role", "resolve_body_pronoun", "resolve_pronoun", "resolve_role_mention"]

@@ -209,11 +209,14 @@ def _group(doc, mentions: list[_Mention]) -> list[_Group]:
     groups: list[_Group] = []
     order = sorted(mentions, key=lambda m: (-(m.end - m.start), m.start))
     first_body, first_any = _first_mentions(doc, mentions)
+    # one-word names the tagger reads as a person's somewhere in the body
+    people = {tuple(_norm(t) for t in doc[m.start:m.end]) for m in mentions
+              if m.label == "PERSON" and not m.headline and m.end - m.start == 1}
     for m in order:
         if m.headline:
             continue
         key = tuple(_norm(t) for t in doc[m.start:m.end])
-        found = [g for g in groups if matches(g.key, key) and not _other_kind(doc, g, key, m)]
+        found = [g for g in groups if matches(g.key, key) and not _other_kind(doc, g, key, m, people)]
         if len(key) > 1:  # a full name written out again is its own group's, not a longer one's
             found = [g for g in found if g.key == key] or found
         if len(found) == 1 and len(key) < len(found[0].key) and \
@@ -232,19 +235,23 @@ def _group(doc, mentions: list[_Mention]) -> list[_Group]:
     return groups
 
 
-def _other_kind(doc, group: _Group, key: tuple[str, ...], m: _Mention) -> bool:
+def _other_kind(doc, group: _Group, key: tuple[str, ...], m: _Mention,
+                people: frozenset | set = frozenset()) -> bool:
     """Whether one-word ``m`` matches ``group``'s longer name only by its first word and
     the tagger calls it a different kind of thing than every mention of the group: then
     it is not a first name used alone but the place, company or app the longer name is
     named after ("in Houston" / "Houston Texans", "maker Tesla" / "Tesla Roadster"); so
-    is one the text itself calls a body (:func:`_body_evidence`)."""
+    is one the text itself calls a body (:func:`_body_evidence`). Not when the tagger
+    reads the same word alone as a person's elsewhere (``people``) and every mention of
+    the group as a person's: "Brine Cedernier ... Brine supported them ... Brine is being
+    treated" is one man, whatever one mention was tagged."""
     if len(key) != 1 or len(group.key) < 2 or group.key[-1] == key[0]:
         return False
     if m.evidence["ORG"] > 0:
         return True  # "electric car company Tesla (TSLA)": the company, not a first name
     if m.label in (None, "PERSON"):
         return False
-    if all(g.label == "PERSON" for g in group.mentions) and _writes_or_says(doc[m.start]):
+    if all(g.label == "PERSON" for g in group.mentions) and (_writes_or_says(doc[m.start]) or key in people):
         return False  # "Martha Fry and her brother Dale Ford ... ," Dale wrote": his first name
 
     return all(g.label != m.label for g in group.mentions)

@@ -236,8 +236,10 @@ def speaker_of(doc, start: int, end: int, entities: list[Entity], people: People
     if time_word(span.text):
         return None, None, s_char, e_char
     name = speaker_name(doc, start, end, entities, people, quoted, text)
-    if name is not None and _cut_name(name):
-        name = None  # "Navy Capt. Jeff Davis" read as "Navy Capt": not a name to show
+    if name is not None and _cut_name(name) and not (span.root.text == name.split()[-1] and not any(
+            c.dep_ == "det" for c in span.root.children)):
+        name = None  # "Navy Capt. Jeff Davis" read as "Navy Capt": not a name to show (but
+        # "Troy King ... , King said" is his surname, used as his name)
     if name is not None and not time_word(name):
         types = {e.type for e in entities if e.canonical == name}
         head = span.root

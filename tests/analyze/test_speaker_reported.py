@@ -1,0 +1,100 @@
+"""Whose words a quote is when the person nearest its pronoun is only talked about (issue
+11, fourteenth round): the shapes of the misattributions a reading of wire and broadcast
+stories (timeline17's Libya, Syria, Haiti, Jackson-trial and oil-spill articles) found.
+A person named inside the words a pronoun reports, as a noun's modifier ("the Assad
+regime"), or in what someone else is reported to say is not who speaks; neither is a
+word that ends a quotation; an unnamed noun ("a source") that says what the pronoun's
+clause reports is the pronoun's, so no one named further up gets the quote; a surname
+that is also a title ("King") is still the surname; and a first name the tagger once
+reads as a company is still the person's. Passages written for these tests, in the
+shapes of the articles where the errors were found."""
+
+from __future__ import annotations
+
+from .speaking import quote_containing
+
+
+def _speaker(nlp, text: str, words: str):
+    return quote_containing(nlp, text, words).speaker
+
+
+def test_a_name_inside_the_words_a_pronoun_reports_is_not_the_pronoun(nlp):
+    # "Gadhafi "has never used infantry like this" -- normally he shells from a distance,
+    # he says": the commander says it about Gadhafi (once credited to Gadhafi)
+    text = ("Over the past two days, Gadhafi's forces have unleashed their biggest attack yet, "
+            "according to one of his former generals.\n"
+            "The trim, gray-bearded rebel commander says he has never seen such an attack here before.\n"
+            "Gadhafi \u201chas never used infantry like this\u201d -- normally he shells from a distance, he says.\n")
+    assert _speaker(nlp, text, "never used infantry") != "Gadhafi"
+
+
+def test_a_pronoun_in_what_an_unnamed_source_says_is_the_source(nlp):
+    # "A source close to the council told Reuters he had heard ..." and then ""...," he
+    # said": the source, not Gaddafi named a paragraph up (once credited to Gaddafi)
+    text = ("Two newspapers also cited unnamed sources as saying Gaddafi was looking for an agreement.\n"
+            "A source close to the council told Reuters he had heard that \u201cone formula would see "
+            "Gaddafi hand power to the head of parliament.\u201d\n"
+            "\u201cI was told that this issue of money is a serious obstacle,\u201d he said.\n")
+    assert _speaker(nlp, text, "serious obstacle") != "Gaddafi"
+
+
+def test_a_name_used_as_a_nouns_modifier_is_no_antecedent(nlp):
+    # "... who want to see the Assad regime fall, to set a point at which he would declare
+    # his peace plan a failure": the envoy's plan; a chain of pronouns back through that
+    # "he" once gave the envoy's words to Assad
+    text = ("Syria is slipping closer to war, the UN peace envoy Kofi Annan has warned.\n"
+            "Mr Annan, in Doha for a meeting, said the crisis was at a tipping point.\n"
+            "He is under pressure from Qatar and other Arab states who want to see the Assad regime fall, "
+            "to set a cut-off point at which he would declare his peace plan a failure.\n\n"
+            "The Syrian opposition, and especially the rebel Free Syrian Army, are also wary that his "
+            "mission may simply be buying time for the regime.\n"
+            "He urged the international community not to forget that the conflict risked spilling over.\n"
+            "It was vital, he said, \u201cto keep our goals firmly in view: stopping the killing.\u201d\n"
+            "Mr Assad has blamed armed gangs for the violence.\n")
+    assert _speaker(nlp, text, "keep our goals") != "Assad"
+
+
+def test_a_role_in_what_someone_else_is_reported_to_say_is_not_the_speaker(nlp):
+    # "Mr Hale told the court how ..., adding that the doctor initially asked for $5m" and
+    # then ""...," he said": the promoter goes on, not the doctor he talks about (a photo
+    # caption glued to the sentence hides its subject from the parse)
+    text = ("Fans of Michael Jackson hold signs outside the Los Angeles courthouse Mr Hale told the court "
+            "how Jackson asked him to employ Dr Ross as his doctor, adding that that the doctor initially "
+            "asked for payment of $5 m (# 3.2 m) for a year.\n"
+            "\u201cI told him there's no way that's going to happen,\u201d he said, adding that Dr Ross was "
+            "eventually offered the equivalent of $1.8 m (# 1.1 m) per year.\n")
+    assert _speaker(nlp, text, "no way") != "the doctor"
+
+
+def test_a_word_that_ends_a_quotation_is_no_subject(nlp):
+    # "...? // Impossible," said the analyst": the quotation's last word, which the tagger
+    # may take for a name, is not who the next "he said" goes on with
+    text = ("The anti-government movement has sought to shun any sectarian agenda.\n"
+            "\u201cWill Iran and their allies stand idle and watch the regime collapse without reacting?\n"
+            "Impossible,\u201d said Iraqi political analyst Ibrahim al-Sumaidaie.\n"
+            "\u201cSaudi Arabia and the Sunni Arab powers will try to redraw the political map in Iraq,\u201d "
+            "he said.\n")
+    assert _speaker(nlp, text, "redraw the political map") == "Ibrahim al-Sumaidaie"
+
+
+def test_a_surname_that_is_also_a_title_is_the_persons_name(nlp):
+    # ""...," King said" after "Attorney General Troy King": his surname, not an unnamed king
+    text = ("Alabama Attorney General Troy King filed two lawsuits in federal court on Thursday.\n"
+            "King said his move is not premature.\n"
+            "\u201cFurther delay can only further damage our people,\u201d King said.\n")
+    quote = quote_containing(nlp, text, "further damage")
+    assert (quote.speaker, quote.speaker_type) == ("Troy King", "person")
+
+
+def test_a_first_name_once_tagged_as_a_company_is_still_the_persons(nlp):
+    # "Until two days ago, Brine supported them both": the tagger calls this "Brine" an
+    # organisation, and the "he" after it went back to the nephew named before
+    text = ("Lying in his bed in a nearby hospital, Brine Cedernier knows only too well about the gun "
+            "law on the streets.\n"
+            "Half his stomach is covered by dressings applied to his bullet wounds.\n"
+            "His nephew, Rony, sits by his bedside, gently wiping the perspiration from his brow.\n"
+            "Until two days ago, Brine supported them both, by providing lifts on his motorbike.\n"
+            "Then he was attacked in the neighbouring slum.\n"
+            "\u201cI was on my motorbike and three guys came,\u201d he says.\n"
+            "Brine is being treated by staff from Medecins Sans Frontieres.\n")
+    assert _speaker(nlp, text, "three guys came") != "Rony"
