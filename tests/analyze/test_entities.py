@@ -557,3 +557,16 @@ def test_her_husband_beside_a_subject_tells_her_gender(nlp):
     people = read_people(doc, find_entities(doc, []), lambda char: False)
     assert people.gender.get("Dominique Lane") == "f"
     assert people.gender.get("Tony") == "m"
+
+
+def test_a_name_does_not_take_the_words_of_the_title_before_it(nlp):
+    # written for this test (round 14, issue 11), in the shapes of wire copy where speakers
+    # were shown as "Staff Rahm Emanuel" (typed an organisation) and "Americas Bob Dudley": a
+    # surname alone takes its first name but not the word a title's "of" governs, and a
+    # tagger's full name does not grow to the capitalised words before it
+    text = ("White House Chief of Staff Rahm Emanuel said the trip was a gaffe. Emanuel left early.\n"
+            "BP's director for the Americas Bob Dudley told Reuters the mood was intense.\n")
+    ents = find_entities(nlp(text), [])
+    people = {e.canonical for e in ents if e.type == "PERSON"}
+    assert {"Rahm Emanuel", "Bob Dudley"} <= people
+    assert not any(n.startswith(("Staff", "Americas")) for n in {e.canonical for e in ents})

@@ -3,7 +3,8 @@
 stories (timeline17's Libya, Syria, Haiti, Jackson-trial and oil-spill articles) found.
 A person named inside the words a pronoun reports, as a noun's modifier ("the Assad
 regime"), or in what someone else is reported to say is not who speaks; neither is a
-word that ends a quotation; an unnamed noun ("a source") that says what the pronoun's
+word that ends a quotation, nor a name coordinated with a group ("Obama and his top deputies");
+a role set beside a name with a qualifier ("an opposition spokesman") ties them; an unnamed noun ("a source") that says what the pronoun's
 clause reports is the pronoun's, so no one named further up gets the quote; a surname
 that is also a title ("King") is still the surname; and a first name the tagger once
 reads as a company is still the person's. Passages written for these tests, in the
@@ -98,3 +99,46 @@ def test_a_first_name_once_tagged_as_a_company_is_still_the_persons(nlp):
             "\u201cI was on my motorbike and three guys came,\u201d he says.\n"
             "Brine is being treated by staff from Medecins Sans Frontieres.\n")
     assert _speaker(nlp, text, "three guys came") != "Rony"
+
+
+def test_a_role_set_beside_a_name_with_a_qualifier_ties_the_name(nlp):
+    # "Col. Ahmed Omar Bani, an opposition spokesman, told CNN": "the spokesman said" later
+    # is Bani, not another spokesman whose tie ", a spokesman for ..." had no qualifier
+    text = ("\u201cWe want more to bring a speedy end to this,\u201d Col. Ahmed Omar Bani, an opposition "
+            "spokesman, told CNN.\n"
+            "Saddoun El-Misurati, a spokesman for the Libyan opposition in Misrata, described intense fighting.\n"
+            "Bani -- asked whether he is open to the idea of ground forces -- responded that \u201call options "
+            "are open to us.\u201d\n"
+            "\u201cIt has been very hard the past few days,\u201d the spokesman said.\n")
+    assert _speaker(nlp, text, "very hard the past") == "Ahmed Omar Bani"
+
+
+def test_the_subject_of_a_quoted_verb_is_not_the_pronoun_after_the_quote(nlp):
+    # "Why President Bush "nevertheless decided to go to war escapes me," he told one
+    # interviewer": the professor's words about Bush
+    text = ("Professor van Creveld has previously drawn parallels between Iraq and Vietnam.\n"
+            "Why President Bush \u201cnevertheless decided to go to war escapes me and will no doubt "
+            "preoccupy historians to come,\u201d he told one interviewer.\n")
+    assert _speaker(nlp, text, "nevertheless decided") != "Bush"
+
+
+def test_a_name_coordinated_with_a_group_is_no_subject_a_he_goes_on_with(nlp):
+    # "But Obama and his top deputies have yet to talk about ..., something that worries
+    # environmentalists such as Brune. "...," he said": Brune, not Obama
+    text = ("\u201cWe've got to turn this crisis into an opportunity,\u201d said Michael Brune, the head of "
+            "the Sierra Club.\n"
+            "But Obama and his top deputies have yet to talk about reducing the nation's dependence on fossil "
+            "fuels in connection with the oil spill, something that worries environmentalists such as Brune.\n"
+            "\u201cThere's no mention yet of how to get to the root of this,\u201d he said.\n"
+            "Obama said on Tuesday that he would address the nation.\n")
+    assert _speaker(nlp, text, "no mention yet") not in ("Obama", "Barack Obama")
+
+
+def test_a_clause_a_colon_ends_before_the_quotation_still_names_the_speaker(nlp):
+    # "Democratic Sen. Ana Ruiz (D-Mo.) scolded him: "...," she said": the parse may hang
+    # the clause on the quotation's verb; the words reported start at the quotation
+    text = ("The host appeared at a Senate hearing in 2014 for his role in promoting weight-loss aids.\n"
+            "Democratic Sen. Ana Ruiz (D-Mo.) scolded him: \u201cThe scientific community is almost monolithic "
+            "against you in terms of the efficacy of the three products you called \u2018miracles,\u2019\u201d "
+            "she said.\n")
+    assert _speaker(nlp, text, "scientific community") == "Ana Ruiz"

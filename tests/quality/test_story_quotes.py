@@ -33,7 +33,8 @@ were last changed (:data:`BOUNDS`):
   Watt in a story with two T.J.s (round 13 left a photo caption's fan, given the next
   paragraph's "he said", without a speaker, then gave more pronouns the subject before:
   339 shown, 91 null; round 14, where a pronoun skips a first name once tagged as a
-  company and names used as a noun's modifier: 342 shown, 89 null).
+  company and names used as a noun's modifier, and a full name no longer grows over the
+  title words before it: 344 shown, 87 null).
 
 The held-out test stories (round 11's pages) are never gated (scoring them in every run
 would make them read). It has no baseline to beat, so it is not a benchmarks.floors gate
@@ -53,7 +54,7 @@ BOUNDS = {
     "pages9": (0, 79, 17),
     "round10": (0, 134, 32),
     "read11": (2, 172, 63),
-    "dev11": (7, 342, 89),
+    "dev11": (7, 344, 87),
 }
 
 

@@ -48,8 +48,10 @@ _PARAGRAPHS = 1  # a pronoun looks back over its paragraph and this many before 
 _UNKNOWN_REACH = 600  # characters before a pronoun searched for a rival of unknown gender
 
 
-def _subject_names(doc, people: People, lo: int, hi: int, gender: str | None) -> set[str]:
-    """Compatible people named as a subject between offsets ``lo`` and ``hi``."""
+def _subject_names(doc, people: People, lo: int, hi: int, gender: str | None, quoted) -> set[str]:
+    """Compatible people named as a subject between offsets ``lo`` and ``hi``; not the
+    subject of a verb in quotation marks ("Why President Bush "nevertheless decided to go
+    to war escapes me," he told one interviewer": whom the quotation is about)."""
     out = set()
     for e in people.persons:
         if lo <= e.start < hi and compatible(gender, people.gender.get(e.canonical)):
@@ -57,7 +59,8 @@ def _subject_names(doc, people: People, lo: int, hi: int, gender: str | None) ->
             root = span.root if span is not None else None
             while root is not None and root.dep_ == "conj" and root.head is not root:
                 root = root.head  # "Lee and Diaz spoke": both are subjects
-            if root is not None and root.dep_ in _SUBJ and not _in_relative(root) and not _ends_quote(doc.text, e.end):
+            if root is not None and root.dep_ in _SUBJ and not _in_relative(root) \
+                    and not _ends_quote(doc.text, e.end) and not quoted(root.head.idx):
                 out.add(e.canonical)
     return out
 
@@ -72,16 +75,38 @@ def _ends_quote(text: str, end: int) -> bool:
 
 
 def _reported_before(tok, quoted) -> int | None:
-    """Where the unquoted words that pronoun ``tok`` reports start, when it is the subject
-    of a verb of saying after them ("The rebels will attack, he said"), else None. Words
-    in quotation marks are left out: their people are not counted anyway."""
+    """Where the words that pronoun ``tok`` reports start, when it is the subject of a verb
+    of saying after them ("The rebels will attack, he said"; "Why President Bush "decided
+    to go to war escapes me," he told one interviewer"), else None. A clause that a colon
+    ends before the quotation ("Sen. Ana Ruiz scolded him: "...," she said") introduces
+    the words, whatever the parse hangs it on: the words start at the quotation."""
     verb = tok.head
     if tok.dep_ not in _SUBJ or not is_cue(verb):
         return None
     clause = next((c for c in verb.children if c.dep_ in ("ccomp", "parataxis") and c.i < tok.i), None)
-    if clause is None or quoted(clause.idx):
+    if clause is None:
         return None
+    words = tok.doc[clause.left_edge.i:tok.i]
+    opening = next((t for t in words if quoted(t.idx)), None)
+    if opening is not None and any(t.text in (":", ";") for t in words if t.i < opening.i):
+        return opening.idx
     return clause.left_edge.idx
+
+
+def _told_by_another(tok) -> bool:
+    """Whether ``tok`` sits inside a clause that a verb of saying with a name or pronoun
+    for subject reports, deeper than that clause's own subject ("She says Trump's tweets
+    accusing Alicia Machado of ... are lies": Machado). The clause's own subject is left
+    alone: in "Lee says he will run" the "he" is most often Lee."""
+    node = tok
+    while node.head.i != node.i:
+        if node.dep_ == "ccomp" and is_cue(node.head):
+            subject = next((c for c in node.head.children if c.dep_ in _SUBJ), None)
+            direct = tok.head.i == node.i and tok.dep_ in _SUBJ or tok.i == node.i
+            if subject is not None and subject.i != tok.i and subject.pos_ in ("PROPN", "PRON") and not direct:
+                return True
+        node = node.head
+    return False
 
 
 def _governor_noun(tok, people: People) -> bool:
@@ -115,12 +140,22 @@ def _main_subjects(doc, people: People, sent, gender: str | None) -> set[str]:
         root = span.root if span is not None else None
         while root is not None and root.dep_ in ("conj", "appos") and root.head is not root:
             root = root.head
-        if root is None or root.dep_ not in _SUBJ or _ends_quote(doc.text, e.end):
+        if root is None or root.dep_ not in _SUBJ or _ends_quote(doc.text, e.end) or _with_others(root, people):
             continue
         verb = root.head
         if verb == sent.root or (verb.dep_ == "conj" and verb.head == sent.root):
             out.add(e.canonical)
     return out
+
+
+def _with_others(subject, people: People) -> bool:
+    """Whether the subject ``subject`` is coordinated with a noun or pronoun that is no
+    person's name ("Obama and his top deputies have yet to talk about ..."): a group,
+    which a he/she after it does not go on with."""
+    for tok in subject.conjuncts:
+        if tok.pos_ in ("NOUN", "PRON") and not any(e.start <= tok.idx < e.end for e in people.persons):
+            return True
+    return False
 
 
 def _pronoun_subject(sent, gender: str, quoted):
@@ -199,7 +234,7 @@ def resolve_pronoun(doc, tok, people: People, quoted, text: str | None = None,
         # distance, he says": who is talked about in the words reported is not who reports
         # them; the pronoun is read from before them
         pos = start = max(reported, start)
-    subjects = _subject_names(doc, people, start, pos, gender)
+    subjects = _subject_names(doc, people, start, pos, gender, quoted)
     if len(subjects) == 1:
         return subjects.pop()
     if len(subjects) > 1:
@@ -253,6 +288,13 @@ def resolve_pronoun(doc, tok, people: People, quoted, text: str | None = None,
     found = antecedent(pos, gender, paragraph_before(text, tok.idx, _PARAGRAPHS), _referring(doc, people),
                        people.roles, people.gender.get, people.pronouns)
     if found is None:
+        return None
+    at = found if isinstance(found, int) else found.start
+    mention = doc.char_span(at, at + 1, alignment_mode="expand")
+    if mention is not None and not isinstance(found, RoleMention) and _told_by_another(mention[0]):
+        # "She says Trump's tweets accusing Alicia Machado of ... are "lies". // She
+        # tweeted: "..."": who is talked about inside what someone else says is not who
+        # the text goes on with
         return None
     if isinstance(found, int):  # an earlier pronoun of the same chain
         span = doc.char_span(found, found + 1, alignment_mode="expand")

@@ -115,8 +115,13 @@ def _candidates(doc, posts: list[Post], headlines: list[tuple[int, int]]) -> lis
             # surname alone as a body ("his mother, Ana [Reyes]"): then it is a name to vote on
             s0 = s
             while s > 0 and not taken[s - 1] and _name_word(doc[s - 1]) and "\n" not in doc[s - 1].whitespace_ \
-                    and not (e - s >= 2 and opens_sentence(doc, s - 1)):
-                s -= 1  # a full name keeps its first word: "Obscure Brandon Guyer", "Pitcher Mike Montgomery"
+                    and e - s0 == 1 and not (e - s >= 2 and opens_sentence(doc, s - 1)) \
+                    and not (s > 1 and doc[s - 2].lower_ in ("of", "for")):
+                # a surname alone takes its first name, but not the word a title's "of" or
+                # "for" governs ("Chief of Staff Rahm [Emanuel]"); a full name keeps its first
+                # word, not the capitalised word before it ("Obscure Brandon Guyer", "director
+                # for the Americas Bob Dudley", "state TV Moammar Gadhafi")
+                s -= 1
             if label == "ORG" and s < s0:
                 label = None
         if label in ("PERSON", None):

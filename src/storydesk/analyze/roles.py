@@ -37,7 +37,8 @@ _ROLE_NP = re.compile(rf"\b(?:(?:[Tt]he|[Hh]is|[Hh]er)\s+(?:{_MOD}\s+){{0,6}}"
                       rf"(?P<role>(?:[a-z]+-)?(?:{'|'.join(sorted(ROLE_NOUNS, key=len, reverse=True))}))(?![\w-])")
 # an apposition is closed ("Lee, the actor, said"; "... of Lee, the actor."): "with Lee,
 # the director said" is an introductory phrase and a new subject, not an apposition
-_APPOS = re.compile(rf",\s+(?:\d{{1,3}},\s+)?(?:the|a|an)\s+(?:{_MOD}\s+){{0,6}}(?P<role>[a-z][a-z-]*)\b"
+_APPOS = re.compile(rf",\s+(?:\d{{1,3}},\s+)?(?:the|a|an)\s+(?:{_MOD}\s+){{0,6}}"
+                    rf"(?:(?!(?:{_NOT_QUALIFIER})\b)[a-z][a-z]*\s+){{0,2}}(?P<role>[a-z][a-z-]*)\b"
                     rf"(?=\s*[,.;:)\n]|\s*$|\s+(?:who|whose|of|at|for|in)\b)")
 #: What may stand between a role phrase and the name set beside it: a comma, after an
 #: object of the role ("a representative for Lee, Ana Ruiz").
