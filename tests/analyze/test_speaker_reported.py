@@ -3,12 +3,13 @@
 stories (timeline17's Libya, Syria, Haiti, Jackson-trial and oil-spill articles) found.
 A person named inside the words a pronoun reports, as a noun's modifier ("the Assad
 regime"), or in what someone else is reported to say is not who speaks; neither is a
-word that ends a quotation, nor a name coordinated with a group ("Obama and his top deputies");
-a role set beside a name with a qualifier ("an opposition spokesman") ties them; an unnamed noun ("a source") that says what the pronoun's
-clause reports is the pronoun's, so no one named further up gets the quote; a surname
-that is also a title ("King") is still the surname; and a first name the tagger once
-reads as a company is still the person's. Passages written for these tests, in the
-shapes of the articles where the errors were found."""
+word that ends a quotation, nor a name coordinated with a group ("Obama and his top
+deputies"). A role set beside a name with a qualifier ("an opposition spokesman") ties
+them; an unnamed noun ("a source") that says what the pronoun's clause reports is the
+pronoun's, so no one named further up gets the quote; a surname that is also a title
+("King") is still the surname; and a first name the tagger once reads as a company is
+still the person's. Passages written for these tests, in the shapes of the articles
+where the errors were found."""
 
 from __future__ import annotations
 
