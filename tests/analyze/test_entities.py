@@ -563,10 +563,20 @@ def test_a_name_does_not_take_the_words_of_the_title_before_it(nlp):
     # written for this test (round 14, issue 11), in the shapes of wire copy where speakers
     # were shown as "Staff Rahm Emanuel" (typed an organisation) and "Americas Bob Dudley": a
     # surname alone takes its first name but not the word a title's "of" governs, and a
-    # tagger's full name does not grow to the capitalised words before it
+    # tagger's full name grows only over a first name right after a title
     text = ("White House Chief of Staff Rahm Emanuel said the trip was a gaffe. Emanuel left early.\n"
-            "BP's director for the Americas Bob Dudley told Reuters the mood was intense.\n")
+            "BP's director for the Americas Bob Dudley told Reuters the mood was intense.\n"
+            "In a statement, NATO Secretary General Anders Fogh Rasmussen said NATO would not intervene.\n")
     ents = find_entities(nlp(text), [])
     people = {e.canonical for e in ents if e.type == "PERSON"}
-    assert {"Rahm Emanuel", "Bob Dudley"} <= people
+    assert {"Rahm Emanuel", "Bob Dudley", "Anders Fogh Rasmussen"} <= people
     assert not any(n.startswith(("Staff", "Americas")) for n in {e.canonical for e in ents})
+
+
+def test_a_surname_another_person_bears_in_full_keeps_its_courtesy_title(nlp):
+    # written for this test (round 14, issue 11), in the shape of a BBC story: "Mrs Jackson
+    # said" beside Michael Jackson was shown as "Jackson", which reads as the singer
+    text = ("At a press conference Mrs Jackson said the concert would honour her son.\n"
+            "Michael Jackson died in 2009. A tribute concert was announced on Monday.\n")
+    names = {e.canonical for e in find_entities(nlp(text), []) if e.type == "PERSON"}
+    assert "Mrs Jackson" in names and "Michael Jackson" in names

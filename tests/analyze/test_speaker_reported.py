@@ -143,3 +143,34 @@ def test_a_clause_a_colon_ends_before_the_quotation_still_names_the_speaker(nlp)
             "against you in terms of the efficacy of the three products you called \u2018miracles,\u2019\u201d "
             "she said.\n")
     assert _speaker(nlp, text, "scientific community") == "Ana Ruiz"
+
+
+def test_the_owner_of_a_subject_is_not_who_the_next_he_is(nlp):
+    # "Cao's colleague, the veteran Republican ..., wasn't quite so dramatic. He merely told
+    # McKay: "..."": the colleague, whom this text does not name, not Cao
+    text = ("Congressman Joseph Cao told the BP executive to consider a samurai's knife.\n"
+            "Congressman Cao is Vietnamese-American.\n"
+            "Cao's colleague, the veteran Republican from Florida's sixth district, wasn't quite so dramatic.\n"
+            "He merely told McKay: \u201cI think you should be resigning as the CEO of BP America.\u201d\n")
+    assert _speaker(nlp, text, "should be resigning") != "Joseph Cao"
+
+
+def test_someone_inside_what_a_role_says_is_not_the_next_he(nlp):
+    # "The Turkish president said that despite frequent personal contact with Mr Assad, ...
+    # // "...," he said": the president's words, not Assad's
+    text = ("Mr Gul said the Syrian regime had now reached a dead end.\n"
+            "The Turkish president said that despite frequent personal contact with Mr Assad, assurances "
+            "that reform in the country were imminent had not been followed by concrete change.\n"
+            "\u201cUnfortunately, it was too little, too late,\u201d he said.\n")
+    assert _speaker(nlp, text, "too little, too late") != "Assad"
+
+
+def test_a_relative_set_apart_by_age_is_shown_as_the_text_names_him(nlp):
+    # "In that speech, the younger Gadhafi acknowledged ... "rivers of blood"": the son, not
+    # the father whose surname it is
+    text = ("Moammar Gadhafi has ruled Libya since a 1969 coup. His son Saif al-Islam Gadhafi spoke on "
+            "television on Monday.\n"
+            "In that speech, the younger Gadhafi acknowledged that the country faced a civil war that could "
+            "release \u201crivers of blood.\u201d\n")
+    quote = quote_containing(nlp, text, "rivers of blood")
+    assert quote.speaker != "Moammar Gadhafi" and (quote.speaker is None or quote.speaker_type == "role")

@@ -36,6 +36,7 @@ from .roles import (
     compatible,
     filler,
     paragraph_before,
+    role_word,
     tied_name,
 )
 from .speakers import is_cue
@@ -94,16 +95,16 @@ def _reported_before(tok, quoted) -> int | None:
 
 
 def _told_by_another(tok) -> bool:
-    """Whether ``tok`` sits inside a clause that a verb of saying with a name or pronoun
-    for subject reports, deeper than that clause's own subject ("She says Trump's tweets
-    accusing Alicia Machado of ... are lies": Machado). The clause's own subject is left
-    alone: in "Lee says he will run" the "he" is most often Lee."""
+    """Whether ``tok`` sits inside a clause that a verb of saying reports, deeper than that
+    clause's own subject ("She says Trump's tweets accusing Alicia Machado of ... are lies":
+    Machado; "The Turkish president said that despite frequent contact with Mr Assad, ...":
+    Assad): someone the words are about. The clause's own subject is left alone: in "Lee
+    says he will run" the "he" is most often Lee."""
     node = tok
     while node.head.i != node.i:
         if node.dep_ == "ccomp" and is_cue(node.head):
-            subject = next((c for c in node.head.children if c.dep_ in _SUBJ), None)
             direct = tok.head.i == node.i and tok.dep_ in _SUBJ or tok.i == node.i
-            if subject is not None and subject.i != tok.i and subject.pos_ in ("PROPN", "PRON") and not direct:
+            if not direct:
                 return True
         node = node.head
     return False
@@ -289,12 +290,13 @@ def resolve_pronoun(doc, tok, people: People, quoted, text: str | None = None,
                        people.roles, people.gender.get, people.pronouns)
     if found is None:
         return None
-    at = found if isinstance(found, int) else found.start
-    mention = doc.char_span(at, at + 1, alignment_mode="expand")
-    if mention is not None and not isinstance(found, RoleMention) and _told_by_another(mention[0]):
+    mention = doc.char_span(found.start, found.start + 1, alignment_mode="expand") \
+        if isinstance(found, Entity) else None
+    if mention is not None and _told_by_another(mention[0]):
         # "She says Trump's tweets accusing Alicia Machado of ... are "lies". // She
         # tweeted: "..."": who is talked about inside what someone else says is not who
-        # the text goes on with
+        # the text goes on with (a pronoun there, "noted that his campaign ...", most
+        # often is the one who says it, and is followed)
         return None
     if isinstance(found, int):  # an earlier pronoun of the same chain
         span = doc.char_span(found, found + 1, alignment_mode="expand")
@@ -303,7 +305,8 @@ def resolve_pronoun(doc, tok, people: People, quoted, text: str | None = None,
         return resolve_pronoun(doc, span[0], people, quoted, text, depth + 1)
     if isinstance(found, RoleMention):
         return resolve_role_mention(doc, found, people, quoted)
-    if _object_of_another(doc, found, gender, people) or caption_only(text, found, people.persons):
+    if _object_of_another(doc, found, gender, people) or caption_only(text, found, people.persons) \
+            or _possessor_of_subject(doc, found):
         return None
     if people.gender.get(found.canonical) == gender:
         return found.canonical
@@ -353,6 +356,18 @@ def _phrase_head(doc, e: Entity, links: tuple[str, ...]):
     while tok.dep_ in links and tok.head is not tok:
         tok = tok.head
     return tok
+
+
+def _possessor_of_subject(doc, e: Entity) -> bool:
+    """Whether person mention ``e`` only owns the subject of its clause, a person ("Cao's
+    colleague, the veteran Republican ..., wasn't quite so dramatic. He ..."; "Lee's
+    lawyer said ... . He ..."): the subject is who the text goes on with, and the text does
+    not name him here. A thing owned ("Hamilton's third win ...") leaves the owner be."""
+    tok = _phrase_head(doc, e, ("compound",))
+    if tok is None or tok.dep_ != "poss" or tok.head.dep_ not in _SUBJ or tok.head.pos_ != "NOUN":
+        return False
+    owned = tok.head
+    return role_word(owned.lower_) is not None or any(c.dep_ == "appos" for c in owned.children)
 
 
 def _a_place(doc, e: Entity) -> bool:

@@ -83,6 +83,14 @@ def credit_lines(text: str) -> list[tuple[int, int]]:
     return out
 
 
+def _title_word(tok) -> bool:
+    """A title or role before a name ("Secretary General", "President", "actress"); "general"
+    only here, not a title of the lexicon, whose ties it would change ("Deputy Attorney
+    General Ana Ruiz" is no "attorney")."""
+    low = _norm(tok)
+    return low in TITLES or low in ROLE_NOUNS or low == "general"
+
+
 def _name_word(tok) -> bool:
     low = _norm(tok)
     return (tok.pos_ == "PROPN" and tok.text[:1].isupper() and tok.text.isalpha()
@@ -115,12 +123,15 @@ def _candidates(doc, posts: list[Post], headlines: list[tuple[int, int]]) -> lis
             # surname alone as a body ("his mother, Ana [Reyes]"): then it is a name to vote on
             s0 = s
             while s > 0 and not taken[s - 1] and _name_word(doc[s - 1]) and "\n" not in doc[s - 1].whitespace_ \
-                    and e - s0 == 1 and not (e - s >= 2 and opens_sentence(doc, s - 1)) \
-                    and not (s > 1 and doc[s - 2].lower_ in ("of", "for")):
-                # a surname alone takes its first name, but not the word a title's "of" or
-                # "for" governs ("Chief of Staff Rahm [Emanuel]"); a full name keeps its first
-                # word, not the capitalised word before it ("Obscure Brandon Guyer", "director
-                # for the Americas Bob Dudley", "state TV Moammar Gadhafi")
+                    and not (e - s >= 2 and opens_sentence(doc, s - 1)) \
+                    and not (s > 1 and doc[s - 2].lower_ in ("of", "for")) \
+                    and (e - s0 < 2 or (s > 1 and _title_word(doc[s - 2]))):
+                # the tagger often leaves a first name out: a surname alone takes it, and a
+                # full name takes one right after a title ("Secretary General [Anders] Fogh
+                # Rasmussen"); but no name takes the word a title's "of" or "for" governs
+                # ("Chief of Staff Rahm [Emanuel]"), nor, once it has two words, any other
+                # capitalised word before it ("director for the Americas Bob Dudley", "state
+                # TV Moammar Gadhafi", "AP:Associated Press Jessica Alba", "Obscure Brandon Guyer")
                 s -= 1
             if label == "ORG" and s < s0:
                 label = None
@@ -380,6 +391,24 @@ def _canonical(doc, group: _Group) -> str:
     return max(names, key=lambda n: (len(n.split()), names[n], -len(n)))
 
 
+#: Courtesy titles that say who a bare surname is when the article names another person
+#: of that surname in full ("Mrs Jackson" beside "Michael Jackson").
+_COURTESY = frozenset({"mr", "mrs", "ms", "miss", "mr.", "mrs.", "ms."})
+
+
+def _titled_surname(doc, group: _Group, groups: list[_Group], types: list[str | None]) -> str | None:
+    """"Mrs Jackson" for a one-word person group the article writes after a courtesy
+    title when it also names another person of that surname in full: the surname alone
+    would read as the other one ("Jackson" in a story about Michael Jackson)."""
+    word = group.key[0]
+    if not any(t == "PERSON" and len(g.key) > 1 and g.key[-1] == word for g, t in zip(groups, types)):
+        return None
+    for m in group.mentions:
+        if m.start > 0 and doc[m.start - 1].lower_ in _COURTESY:
+            return f"{doc[m.start - 1].text} {doc[m.start:m.end].text}"
+    return None
+
+
 def find_entities(doc, posts: list[Post], headlines: list[tuple[int, int]] | None = None) -> list[Entity]:
     """Entity mentions of ``doc`` (outside embedded posts), each with its canonical name.
 
@@ -397,6 +426,8 @@ def find_entities(doc, posts: list[Post], headlines: list[tuple[int, int]] | Non
         if t is None:
             continue
         canonical = _canonical(doc, g)
+        if t == "PERSON" and len(g.key) == 1:
+            canonical = _titled_surname(doc, g, groups, types) or canonical
         for m in g.mentions:
             span = doc[m.start:m.end]
             out.append(Entity(span.start_char, span.end_char, span.text, t, canonical))

@@ -73,7 +73,10 @@ TITLES = {"mr": "m", "mrs": "f", "ms": "f", "miss": "f", "sir": "m", "dame": "f"
           "cmdr": None, "dep": None, "cpl": None, "maj": None, "adm": None,
           # and spelt out ("Deputy Chief Constable Ann Lee", "Detective Inspector Bo Kim")
           "constable": None, "inspector": None, "superintendent": None, "detective": None,
-          "sergeant": None, "commander": None}
+          "sergeant": None, "commander": None,
+          # spelt-out titles the tagger reads as part of the name ("Chancellor Angela Merkel",
+          # "House Speaker Paul Ryan", "Supreme Court Justice Frank Nervo")
+          "chancellor": None, "speaker": None, "justice": None}
 
 #: Nouns that describe a person (as in "actress Amber Heard", "the actress"), with the
 #: gender they imply when they imply one.

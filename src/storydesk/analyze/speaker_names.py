@@ -224,6 +224,10 @@ def _cut_name(name: str) -> bool:
     return last in TITLES or re.fullmatch(r"\d+(st|nd|rd|th)", last) is not None
 
 
+#: Words that set a relative apart from the namesake ("the younger Gadhafi").
+_KIN_ORDER = frozenset({"younger", "elder", "older"})
+
+
 def speaker_of(doc, start: int, end: int, entities: list[Entity], people: People, quoted,
                text: str | None = None) -> tuple[str | None, str | None, int, int]:
     """``(speaker, speaker_type, start, end)`` for the speaker mention ``doc[start:end]``
@@ -240,6 +244,9 @@ def speaker_of(doc, start: int, end: int, entities: list[Entity], people: People
             c.dep_ == "det" for c in span.root.children)):
         name = None  # "Navy Capt. Jeff Davis" read as "Navy Capt": not a name to show (but
         # "Troy King ... , King said" is his surname, used as his name)
+    if name is not None and any(t.lower_ in _KIN_ORDER for t in span[:-1]):
+        # "the younger Gadhafi": a relative who shares the surname, not the one the name is
+        return span.text, "role", s_char, e_char
     if name is not None and not time_word(name):
         types = {e.type for e in entities if e.canonical == name}
         head = span.root
