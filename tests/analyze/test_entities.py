@@ -580,3 +580,12 @@ def test_a_surname_another_person_bears_in_full_keeps_its_courtesy_title(nlp):
             "Michael Jackson died in 2009. A tribute concert was announced on Monday.\n")
     names = {e.canonical for e in find_entities(nlp(text), []) if e.type == "PERSON"}
     assert "Mrs Jackson" in names and "Michael Jackson" in names
+
+
+def test_a_name_after_the_that_speaks_is_a_body_not_a_person(nlp):
+    # written for this test (round 14, issue 11): bodies that say something were typed as
+    # people in wire copy ("The US Coast Guard has described it as ...")
+    text = ("The US Coast Guard has described it as a \u201cvery serious spill\u201d.\n"
+            "The World Bank says an employee has been \u201cpreliminarily diagnosed\u201d with the virus.\n")
+    types = {e.canonical: e.type for e in find_entities(nlp(text), [])}
+    assert types.get("US Coast Guard") == "ORG" and types.get("World Bank") == "ORG"

@@ -123,6 +123,8 @@ def _body_evidence(doc, start: int, end: int) -> Counter:
         ev["KIND"] += 1
     if start > 0 and doc[start - 1].lower_ in _THING_DETERMINERS:
         ev["PERSON"] -= 1  # people are not "a ..." or "his ...": a thing or a body
+    elif start > 0 and doc[start - 1].lower_ == "the" and end - start > 1:
+        ev["PERSON"] -= 1  # "The US Coast Guard said", "the Muslim Brotherhood said": a body
     if len(words) > 1 and _owned(doc, start) and (end >= len(doc) or doc[end].pos_ not in ("NOUN", "PROPN")):
         ev["THING"] += 1  # "a red Tesla Roadster", "Musk's cherry-red Tesla Roadster" (not "his X page")
     if end + 1 < len(doc) and doc[end].text == "," and norm(doc[end + 1]) in ("a", "an", "the"):
