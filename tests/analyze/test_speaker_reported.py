@@ -174,3 +174,24 @@ def test_a_relative_set_apart_by_age_is_shown_as_the_text_names_him(nlp):
             "release \u201crivers of blood.\u201d\n")
     quote = quote_containing(nlp, text, "rivers of blood")
     assert quote.speaker != "Moammar Gadhafi" and (quote.speaker is None or quote.speaker_type == "role")
+
+
+def test_a_role_named_in_passing_as_an_object_is_not_the_next_he(nlp):
+    # "... prompted Royal Sun Alliance chairman John Napier to write an open letter to the
+    # president ... . He told the BBC: "..."": not the president (once credited to Obama)
+    text = ("President Barack Obama criticised the oil company again on Monday.\n"
+            "And the remarks by President Obama prompted Royal Sun Alliance chairman John Napier to write an "
+            "open letter to the president, saying criticism of the company lacked \u201cbalance\u201d.\n"
+            "He told the BBC: \u201cThe language and rhetoric of this dispute is going into the danger zone.\u201d\n")
+    assert _speaker(nlp, text, "danger zone") not in ("Barack Obama", "Obama")
+
+
+def test_the_role_after_an_unnamed_one_is_that_one_not_an_earlier_holder(nlp):
+    # "..., a British official said. "...," the official said": the British official, not a
+    # Tunisian official named paragraphs up
+    text = ("Tunisian official Mokhtar Ben Nasr said the border crossing had reopened on Monday.\n"
+            "More countries are set to announce next week that they will free frozen assets for the rebels, "
+            "a British official said.\n"
+            "\u201cIt is only a matter of time before he's forced to leave power,\u201d the official said.\n")
+    quote = quote_containing(nlp, text, "matter of time")
+    assert quote.speaker != "Mokhtar Ben Nasr"

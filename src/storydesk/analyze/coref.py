@@ -94,6 +94,11 @@ def _reported_before(tok, quoted) -> int | None:
     return clause.left_edge.idx
 
 
+def _object_role(doc, role: RoleMention) -> bool:
+    span = doc.char_span(role.start, role.end, alignment_mode="expand")
+    return span is not None and span.root.dep_ in _OBJECTS
+
+
 def _told_by_another(tok) -> bool:
     """Whether ``tok`` sits inside a clause that a verb of saying reports, deeper than that
     clause's own subject ("She says Trump's tweets accusing Alicia Machado of ... are lies":
@@ -209,6 +214,10 @@ def resolve_role_mention(doc, role: RoleMention, people: People, quoted) -> str 
     own = apposed_name(role, people.ties, text)
     if own is not None or _INDEFINITE.match(text, role.start):
         return own
+    last_tie = max((t.start for t in people.ties if t.role == role.role and t.start < role.start), default=-1)
+    if any(last_tie < r.start < role.start and r.role == role.role and _INDEFINITE.match(text, r.start)
+           and apposed_name(r, people.ties, text) is None for r in people.roles):
+        return None  # "..., a British official said. "...," the official said": that official, unnamed
     return tied_name(role.role, role.start, people.ties, role.gender, people.gender.get, role.modifiers,
                      people.persons)
 
@@ -286,8 +295,14 @@ def resolve_pronoun(doc, tok, people: People, quoted, text: str | None = None,
                 if not rivals:
                     return name
                 return None  # the subject before, or someone else who fits: unsure
+    roles = people.roles
+    if tok.dep_ in _SUBJ:
+        # a role named in passing, as an object ("... to write an open letter to the president.
+        # He told the BBC"; "Comparing himself to his brother, he said"), is not who a subject
+        # he/she is; the search goes on past it
+        roles = [r for r in roles if not _object_role(doc, r)]
     found = antecedent(pos, gender, paragraph_before(text, tok.idx, _PARAGRAPHS), _referring(doc, people),
-                       people.roles, people.gender.get, people.pronouns)
+                       roles, people.gender.get, people.pronouns)
     if found is None:
         return None
     mention = doc.char_span(found.start, found.start + 1, alignment_mode="expand") \
