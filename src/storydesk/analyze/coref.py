@@ -513,10 +513,7 @@ def _reported(subject) -> bool:
     clause = subject.head
     while clause.dep_ == "conj" and clause.head is not clause:
         clause = clause.head
-    if clause.dep_ != "ccomp" or clause.head is clause:
-        return False
-    verb = clause.head
-    return is_cue(verb) and not any(c is subject for c in verb.children)
+    return clause.dep_ == "ccomp" and is_cue(clause.head)
 
 
 __all__ = ["BODY_PRONOUNS", "pronoun_role", "resolve_body_pronoun", "resolve_pronoun", "resolve_role_mention"]

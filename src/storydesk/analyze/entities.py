@@ -393,7 +393,7 @@ def _canonical(doc, group: _Group) -> str:
 
 #: Courtesy titles that say who a bare surname is when the article names another person
 #: of that surname in full ("Mrs Jackson" beside "Michael Jackson").
-_COURTESY = frozenset({"mr", "mrs", "ms", "miss", "mr.", "mrs.", "ms."})
+_COURTESY = frozenset({"mr", "mrs", "ms", "miss"})
 
 
 def _titled_surname(doc, group: _Group, groups: list[_Group], types: list[str | None]) -> str | None:
@@ -404,7 +404,7 @@ def _titled_surname(doc, group: _Group, groups: list[_Group], types: list[str | 
     if not any(t == "PERSON" and len(g.key) > 1 and g.key[-1] == word for g, t in zip(groups, types)):
         return None
     for m in group.mentions:
-        if m.start > 0 and doc[m.start - 1].lower_ in _COURTESY:
+        if m.start > 0 and _norm(doc[m.start - 1]) in _COURTESY:
             return f"{doc[m.start - 1].text} {doc[m.start:m.end].text}"
     return None
 
