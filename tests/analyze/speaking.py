@@ -13,3 +13,8 @@ def quote_containing(nlp, text: str, words: str) -> Quote:
     found = [q for q in analysis.quotes if words in q.text]
     assert found, f"no quote containing {words!r} in {[q.text for q in analysis.quotes]}"
     return found[0]
+
+
+def speaker_in(nlp, text: str, words: str):
+    """The speaker shown for the quote of ``text`` holding ``words``."""
+    return quote_containing(nlp, text, words).speaker

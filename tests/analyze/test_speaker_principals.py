@@ -9,11 +9,7 @@ were found."""
 
 from __future__ import annotations
 
-from .speaking import quote_containing
-
-
-def _speaker(nlp, text: str, words: str):
-    return quote_containing(nlp, text, words).speaker
+from .speaking import quote_containing, speaker_in
 
 
 def test_a_spokesperson_introduced_through_a_preposition_is_not_the_principal(nlp):
@@ -22,7 +18,7 @@ def test_a_spokesperson_introduced_through_a_preposition_is_not_the_principal(nl
     text = ("The producer Martin Lee was accused of assault by two actresses this week.\n"
             "Through a spokesperson, Lee has previously denied all allegations of assault.\n"
             "When reached for comment, a spokesperson said Lee was \u201csaddened and puzzled\u201d by the claim.\n")
-    assert _speaker(nlp, text, "saddened and puzzled") != "Martin Lee"
+    assert speaker_in(nlp, text, "saddened and puzzled") != "Martin Lee"
 
 
 def test_an_indefinite_role_is_the_name_set_beside_it_not_a_holder_named_elsewhere(nlp):
@@ -33,18 +29,18 @@ def test_an_indefinite_role_is_the_name_set_beside_it_not_a_holder_named_elsewhe
     text = ("The actress Kate Berg gave a long interview to a newspaper on Saturday.\n"
             "A representative for Berg responded to a request for details by saying only: "
             "\u201cThe interview speaks for itself.\u201d\n" + later)
-    assert _speaker(nlp, text, "speaks for itself") == "A representative for Berg"
+    assert speaker_in(nlp, text, "speaks for itself") == "A representative for Berg"
     text = ("The actress Kate Berg gave a long interview to a newspaper on Saturday.\n"
             "A representative for Berg, Ana Ruiz, responded to a request for details by saying only: "
             "\u201cThe interview speaks for itself.\u201d\n" + later)
-    assert _speaker(nlp, text, "speaks for itself") == "Ana Ruiz"
+    assert speaker_in(nlp, text, "speaks for itself") == "Ana Ruiz"
 
 
 def test_words_the_police_said_stay_theirs_when_an_outlet_reports_them(nlp):
     text = ("A boy fell into the enclosure at the city zoo on Saturday.\n"
             "Police said the boy \u201cwas treated for serious but non-life threatening injuries,\u201d "
             "the Daily Herald reported.\n")
-    assert _speaker(nlp, text, "non-life threatening") != "Daily Herald"
+    assert speaker_in(nlp, text, "non-life threatening") != "Daily Herald"
 
 
 def test_a_pronoun_after_a_sentence_about_a_rival_is_not_the_rival(nlp):
@@ -54,7 +50,7 @@ def test_a_pronoun_after_a_sentence_about_a_rival_is_not_the_rival(nlp):
             "The victory means the champion stays in the title fight, but he faces a tough task to overhaul "
             "rival Tom Berg at the final race of the season.\n"
             "\u201cI was chilling up front the whole time,\u201d he said.\n")
-    assert _speaker(nlp, text, "chilling up front") != "Tom Berg"
+    assert speaker_in(nlp, text, "chilling up front") != "Tom Berg"
 
 
 def test_a_pronoun_is_not_the_person_its_quote_talks_about(nlp):
@@ -63,7 +59,7 @@ def test_a_pronoun_is_not_the_person_its_quote_talks_about(nlp):
     text = ("The German driver was content with second place in the race.\n"
             "Lewis Dunn talks about how good the team at Mercedes are\n"
             "He added: \u201cIt did not go my way. Lewis did a great job but I can live with second.\u201d\n")
-    assert _speaker(nlp, text, "did not go my way") != "Lewis Dunn"
+    assert speaker_in(nlp, text, "did not go my way") != "Lewis Dunn"
 
 
 def test_a_quote_left_open_continues_past_a_photo_caption(nlp):
@@ -73,7 +69,7 @@ def test_a_quote_left_open_continues_past_a_photo_caption(nlp):
             "Security analyst Ana Ruiz said: \u201cOn a scale of one to 10, this is a 10.\n"
             "Getty Images The company claimed that it 'had no knowledge of an intrusion'\n"
             "\u201cIt affects the whole credit reporting system because nobody can recover it.\u201d\n")
-    assert _speaker(nlp, text, "whole credit reporting") == "Ana Ruiz"
+    assert speaker_in(nlp, text, "whole credit reporting") == "Ana Ruiz"
 
 
 def test_people_named_before_a_section_heading_do_not_compete_for_a_pronoun(nlp):
@@ -84,7 +80,7 @@ def test_people_named_before_a_section_heading_do_not_compete_for_a_pronoun(nlp)
             "'Well planned'\n"
             "Andy McArdy works at Le Queenie, a restaurant on the promenade.\n"
             "\u201cIt was very well planned,\u201d he told the paper in a phone call on Friday.\n")
-    assert _speaker(nlp, text, "well planned") == "Andy McArdy"
+    assert speaker_in(nlp, text, "well planned") == "Andy McArdy"
 
 
 def test_a_place_the_tagger_calls_a_person_does_not_compete_with_the_subject(nlp):
@@ -93,7 +89,7 @@ def test_a_place_the_tagger_calls_a_person_does_not_compete_with_the_subject(nlp
     text = ("The fire started in the kitchen late on Friday.\n"
             "Tom Reyes works at Maria Rossi, a bakery on the corner.\n"
             "\u201cIt spread very quickly,\u201d he told the paper in a phone call.\n")
-    assert _speaker(nlp, text, "spread very quickly") == "Tom Reyes"
+    assert speaker_in(nlp, text, "spread very quickly") == "Tom Reyes"
 
 
 def test_a_single_quoted_passage_continued_over_paragraphs_keeps_its_speaker(nlp):
@@ -103,8 +99,8 @@ def test_a_single_quoted_passage_continued_over_paragraphs_keeps_its_speaker(nlp
             "'The rocket is now vertical on the old moon launchpad,' Ana Ruiz wrote on Instagram on Thursday.\n"
             "'At 2,500 tons of thrust, it will be the most powerful rocket in the world by a factor of two.\n"
             "'Hold-down test fire next week. Launch at the end of the month.'\n")
-    assert _speaker(nlp, text, "most powerful rocket") == "Ana Ruiz"
-    assert _speaker(nlp, text, "Hold-down test fire") == "Ana Ruiz"
+    assert speaker_in(nlp, text, "most powerful rocket") == "Ana Ruiz"
+    assert speaker_in(nlp, text, "Hold-down test fire") == "Ana Ruiz"
 
 
 def test_a_cue_that_reports_a_clause_of_its_own_is_not_the_quote_befores(nlp):
@@ -114,7 +110,7 @@ def test_a_cue_that_reports_a_clause_of_its_own_is_not_the_quote_befores(nlp):
             "his flat in the city,\u201d Tom wrote. \u201cWe went to an old steakhouse downtown, where our "
             "father paid for dinner.\u201d Ana added that shortly before his death, their father had written "
             "him a letter that was \u201ckind and loving.\u201d\n")
-    assert _speaker(nlp, text, "old steakhouse") == "Tom Berg"
+    assert speaker_in(nlp, text, "old steakhouse") == "Tom Berg"
 
 
 def test_a_first_name_that_speaks_is_the_person_whatever_the_tagger_calls_it(nlp):
@@ -122,7 +118,7 @@ def test_a_first_name_that_speaks_is_the_person_whatever_the_tagger_calls_it(nlp
     # Dale Ford's first name (once shown as "Dale", a body)
     text = ("Kate Fry and her brother Dale Ford agreed to answer questions by email. "
             "\u201cOur parents wrote to him every year,\u201d Dale wrote.\n")
-    assert _speaker(nlp, text, "Our parents wrote") == "Dale Ford"
+    assert speaker_in(nlp, text, "Our parents wrote") == "Dale Ford"
 
 
 def test_a_role_is_tied_to_a_closed_apposition_after_a_preposition_only():
@@ -152,7 +148,7 @@ def test_a_pronoun_looks_past_a_photo_caption_line_to_the_sentence_before(nlp):
             "lost control of the station.\n"
             "GETTY The Tiangong-1 Chinese space station was launched into orbit in 2011\n"
             "He said: \u201cThere will be lumps of about 100kg or so, still enough to hurt.\u201d\n")
-    assert _speaker(nlp, text, "lumps of about") == "Jonathan Lee"
+    assert speaker_in(nlp, text, "lumps of about") == "Jonathan Lee"
 
 
 def test_a_pronoun_goes_on_with_the_pronoun_subject_before_not_whom_it_told(nlp):
@@ -162,7 +158,7 @@ def test_a_pronoun_goes_on_with_the_pronoun_subject_before_not_whom_it_told(nlp)
             "She said it took a few seconds to register what the truck was doing.\n"
             "\u201cI grabbed my son and I just felt like shielding him,\u201d she told CNN's Anderson Cooper.\n"
             "\u201cHe is really shaken,\u201d she said. \u201cPeople should not see these things.\u201d\n")
-    assert _speaker(nlp, text, "really shaken") == "Dominique Lane"
+    assert speaker_in(nlp, text, "really shaken") == "Dominique Lane"
 
 
 def test_a_pronoun_goes_on_with_the_subject_before_past_people_of_unknown_gender_further_back(nlp):
@@ -172,9 +168,9 @@ def test_a_pronoun_goes_on_with_the_subject_before_past_people_of_unknown_gender
     text = ("Cubs owner Tom Ricketts watched the final innings from the owners' box.\n"
             "Among the reveling fans was Kevin Obrien, a Chicago lawyer wearing a vintage jersey.\n"
             "\u201cI've been a fan for 55 years,\u201d he said.\n")
-    assert _speaker(nlp, text, "a fan for 55 years") == "Kevin Obrien"
+    assert speaker_in(nlp, text, "a fan for 55 years") == "Kevin Obrien"
     text = ("Cubs owner Tom Ricketts watched the final innings from the owners' box. Mr. Ricketts "
             "had waited all his life for the night.\n"
             "Among the reveling fans was Kevin Obrien, a Chicago lawyer wearing a vintage jersey.\n"
             "\u201cI've been a fan for 55 years,\u201d he said.\n")
-    assert _speaker(nlp, text, "a fan for 55 years") is None
+    assert speaker_in(nlp, text, "a fan for 55 years") is None

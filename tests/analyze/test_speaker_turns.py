@@ -6,11 +6,7 @@ where the errors were found (a long feature with several speakers quoted in turn
 
 from __future__ import annotations
 
-from .speaking import quote_containing
-
-
-def _speaker(nlp, text: str, words: str):
-    return quote_containing(nlp, text, words).speaker
+from .speaking import speaker_in
 
 
 def test_a_colon_after_a_finished_quote_opens_the_next_quote_not_this_one(nlp):
@@ -20,8 +16,8 @@ def test_a_colon_after_a_finished_quote_opens_the_next_quote_not_this_one(nlp):
             "\u201cIt is a totally different muscle,\u201d Kate Berg said. \u201cYou have to take yourself out of "
             "it a little bit, I guess.\u201d Ana Moss agreed: \u201cIt is a different job altogether, and a hard "
             "one.\u201d\n")
-    assert _speaker(nlp, text, "take yourself") == "Kate Berg"
-    assert _speaker(nlp, text, "different job") == "Ana Moss"
+    assert speaker_in(nlp, text, "take yourself") == "Kate Berg"
+    assert speaker_in(nlp, text, "different job") == "Ana Moss"
 
 
 def test_a_carried_quote_is_not_weakened_by_who_spoke_before_the_quote_it_continues(nlp):
@@ -30,7 +26,7 @@ def test_a_carried_quote_is_not_weakened_by_who_spoke_before_the_quote_it_contin
     text = ("The actress Mary Lane had surgery on her arm in 2009. A neurologist once wrote about such cases "
             "in a book. \u201cI could not focus, I could not have acted,\u201d she said. \u201cI could not have "
             "learned any lines at all.\u201d\n")
-    assert _speaker(nlp, text, "learned any lines") == "Mary Lane"
+    assert speaker_in(nlp, text, "learned any lines") == "Mary Lane"
 
 
 def test_a_pronoun_after_lines_the_parser_ran_together_is_the_one_named_on_them(nlp):
@@ -45,7 +41,7 @@ def test_a_pronoun_after_lines_the_parser_ran_together_is_the_one_named_on_them(
             "Holt, who hadn\u2019t sung in a long time before the production, worried about doing justice to a song "
             "like that, given that she had no background in country music. \u201cBut the story of it really moved "
             "me,\u201d she said, \u201cso I sat down with a guitarist.\u201d\n")
-    assert _speaker(nlp, text, "story of it") == "Jessie Holt"
+    assert speaker_in(nlp, text, "story of it") == "Jessie Holt"
 
 
 def test_a_term_in_quotation_marks_does_not_cut_the_clause_that_attributes_the_next_quote(nlp):
@@ -53,10 +49,10 @@ def test_a_term_in_quotation_marks_does_not_cut_the_clause_that_attributes_the_n
     # quote of its own to cut the attribution window at (the words after it had no speaker)
     text = ("Kurt Vale said he had never used the term \u201cthree amigos\u201d and said, \u201cI frankly cringe "
             "when I hear it.\u201d\n")
-    assert _speaker(nlp, text, "frankly cringe") == "Kurt Vale"
+    assert speaker_in(nlp, text, "frankly cringe") == "Kurt Vale"
     text = ("The mayor, Ana Ruiz, called the crash a \u201cdark day\u201d and said the city would \u201cdo everything "
             "we can for the families.\u201d\n")
-    assert _speaker(nlp, text, "everything we can") == "Ana Ruiz"
+    assert speaker_in(nlp, text, "everything we can") == "Ana Ruiz"
 
 
 def test_a_textbook_attribution_is_not_weakened_by_who_spoke_before_an_earlier_quote(nlp):
@@ -66,8 +62,8 @@ def test_a_textbook_attribution_is_not_weakened_by_who_spoke_before_an_earlier_q
             "the same idea. \u201cIt is a totally different muscle,\u201d Kate Berg said. Ana Moss agreed that it "
             "was a different job. This particular task was a little bit of both. \u201cI feel like we could get "
             "into the guts of this song because we have all lived it,\u201d Moss said.\n")
-    assert _speaker(nlp, text, "totally different muscle") == "Kate Berg"
-    assert _speaker(nlp, text, "guts of this song") == "Ana Moss"
+    assert speaker_in(nlp, text, "totally different muscle") == "Kate Berg"
+    assert speaker_in(nlp, text, "guts of this song") == "Ana Moss"
 
 
 def _candidates(nlp, text: str, words: str):
@@ -97,4 +93,4 @@ def test_a_quote_only_paragraph_is_not_carried_over_a_paragraph_naming_someone_e
             "we will stand tall.\u201d\n")
     cands = _candidates(nlp, text, "on our knees")
     assert not any(c.route == "carry" for c in cands)
-    assert _speaker(nlp, text, "on our knees") != "Avi Bell"
+    assert speaker_in(nlp, text, "on our knees") != "Avi Bell"
