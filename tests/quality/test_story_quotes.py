@@ -34,7 +34,8 @@ were last changed (:data:`BOUNDS`):
   paragraph's "he said", without a speaker, then gave more pronouns the subject before:
   339 shown, 91 null; round 14, where a pronoun skips a first name once tagged as a
   company and names used as a noun's modifier, and a full name no longer grows over the
-  title words before it: 344 shown, 87 null).
+  title words before it: 344 shown, 87 null; round 15, where a surname several full
+  names end with is one person however each mention is tagged: 348 shown, 83 null).
 
 The held-out test stories (round 11's pages) are never gated (scoring them in every run
 would make them read). It has no baseline to beat, so it is not a benchmarks.floors gate
@@ -54,7 +55,7 @@ BOUNDS = {
     "pages9": (0, 79, 17),
     "round10": (0, 134, 32),
     "read11": (2, 172, 63),
-    "dev11": (7, 344, 87),
+    "dev11": (7, 348, 83),
 }
 
 

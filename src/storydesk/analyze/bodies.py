@@ -17,9 +17,10 @@ a clause before the phrase ("All Nippon Airways said ... . The airline said" is 
 "United Airlines" named in passing): when another body spoke or acted last, the phrase
 may be that one's, and stays unresolved. No list of organisations or kinds is used: the
 kinds are the article's own words. A word for a person ("the spokesman", "the
-president") is never a body's kind, and two named organisations of one kind ("Apple"
-and "Google", both "the company") leave the phrase unresolved: the honest answer is no
-name.
+president") is never a body's kind, nor is a noun the article sets right before a
+person's name ("world champion Sebastian Vettel": "the world champion" is a person), and
+two named organisations of one kind ("Apple" and "Google", both "the company") leave the
+phrase unresolved: the honest answer is no name.
 """
 
 from __future__ import annotations
@@ -43,6 +44,7 @@ class Bodies:
 
     kinds: dict[str, set[str]] = field(default_factory=dict)  # kind noun -> names
     subjects: tuple[tuple[int, str], ...] = ()  # (offset, name) of each subject mention, in order
+    personal: frozenset[str] = frozenset()  # kind nouns the article also gives a person
 
 
 def body_name(name: str) -> bool:
@@ -87,6 +89,17 @@ def _described(root) -> set[str]:
     return kinds
 
 
+def _set_before(span) -> set[str]:
+    """The kind nouns set right before the name ``span`` ("world champion Sebastian Vettel",
+    whether the parse hangs the noun on the name or the name on the noun), not one a comma
+    sets off ("until the election, Minyon Moore, ...")."""
+    root = span.root
+    kinds = {_kind_word(c) for c in root.children if c.dep_ in ("compound", "nmod") and c.i < span.start}
+    if root.dep_ == "appos" and root.head.i == span.start - 1:
+        kinds.add(_kind_word(root.head))
+    return {k for k in kinds if k}
+
+
 def _name_head(tok) -> bool:
     """The head of a name the tagger may have missed: a capitalised proper noun, or a
     capitalised word it took for a common noun ("Germanwings, the budget airline")."""
@@ -124,6 +137,11 @@ def body_kinds(doc, entities: list[Entity], counts) -> Bodies:
     for e in entities:
         if counts(e.start):
             covered.append((e.start, e.end, e))
+    personal: set[str] = set()
+    for e in (c[2] for c in covered if c[2].type == "PERSON" and not body_name(c[2].canonical)):
+        span = doc.char_span(e.start, e.end, alignment_mode="expand")
+        if span is not None:  # "world champion Sebastian Vettel": "the champion" is a person
+            personal |= _set_before(span)
     for e in (c[2] for c in covered if c[2].type == "ORG" or c[2].type == "PERSON" and body_name(c[2].canonical)):
         for word in e.canonical.split():
             if word.isalpha():
@@ -155,7 +173,7 @@ def body_kinds(doc, entities: list[Entity], counts) -> Bodies:
                 kinds[kind].add(name)
             if _subject(tok):
                 subjects.append((doc[lo].idx, name))
-    return Bodies(dict(kinds), tuple(sorted(subjects)))
+    return Bodies(dict(kinds), tuple(sorted(subjects)), frozenset(personal))
 
 
 def body_by_kind(span, bodies: Bodies) -> str | None:
@@ -163,10 +181,12 @@ def body_by_kind(span, bodies: Bodies) -> str | None:
     for: the one the article names of that kind, when it is also the last organisation
     that was a subject before the mention; else None (a possessor, a name or a
     prepositional phrase in the mention, no single body of that kind, or another body
-    spoke last)."""
+    spoke last, or the article gives that kind to a person too: "world champion Sebastian
+    Vettel ... the 2008 world champion said" is a driver, whatever body the parse also calls
+    a champion)."""
     head = span.root
     kind = _kind_word(head)
-    if kind is None or span[0].lower_ not in _DETERMINERS:
+    if kind is None or span[0].lower_ not in _DETERMINERS or kind in bodies.personal:
         return None
     if any(t.pos_ == "PROPN" or t.dep_ == "poss" or t.i > head.i for t in span):
         return None  # "the Irish airline", "the airline's spokesman", "the company of ..."

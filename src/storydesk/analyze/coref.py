@@ -115,6 +115,12 @@ def _told_by_another(tok) -> bool:
     return False
 
 
+def _token_at(doc, char: int):
+    """The token at character offset ``char`` of ``doc``, or None."""
+    span = doc.char_span(char, char + 1, alignment_mode="expand")
+    return span[0] if span is not None and len(span) else None
+
+
 def _governor_noun(tok, people: People) -> bool:
     """Whether subject pronoun ``tok`` is in what a noun that is no name says or thinks
     ("A source ... told Reuters he had heard"): the pronoun most likely stands for that
@@ -218,8 +224,32 @@ def resolve_role_mention(doc, role: RoleMention, people: People, quoted) -> str 
     if any(last_tie < r.start < role.start and r.role == role.role and _INDEFINITE.match(text, r.start)
            and apposed_name(r, people.ties, text) is None for r in people.roles):
         return None  # "..., a British official said. "...," the official said": that official, unnamed
-    return tied_name(role.role, role.start, people.ties, role.gender, people.gender.get, role.modifiers,
+    name = tied_name(role.role, role.start, people.ties, role.gender, people.gender.get, role.modifiers,
                      people.persons)
+    if name is not None and not role.modifiers and _spoken_since(doc, role, name, people):
+        return None
+    return name
+
+
+def _spoken_since(doc, role: RoleMention, name: str, people: People) -> bool:
+    """Whether someone else was the subject of a speech verb after ``name`` was last named,
+    while ``name`` is named neither in the role's paragraph nor in the one before: "The
+    leader said ..." right after "Jalil said ..." is more likely Jalil than the "Libyan
+    leader Moammar Gadhafi" tied paragraphs up; unsure, the role stays unresolved. A role
+    with qualifiers ("the Labour leader") is left to its ties. A name sharing the tied
+    name's last word ("Sheen" beside "Michael Sheen") counts as that person's."""
+    def same(e: Entity) -> bool:
+        return e.canonical.split()[-1:] == name.split()[-1:]
+
+    last = max((e.start for e in people.persons if same(e) and e.start < role.start), default=-1)
+    if last >= paragraph_before(doc.text, role.start):
+        return False
+    for e in people.persons:
+        if last < e.start < role.start and not same(e):
+            span = doc.char_span(e.start, e.end, alignment_mode="expand")
+            if span is not None and speech_subject(span.root):
+                return True
+    return False
 
 
 def resolve_pronoun(doc, tok, people: People, quoted, text: str | None = None,
@@ -305,9 +335,8 @@ def resolve_pronoun(doc, tok, people: People, quoted, text: str | None = None,
                        roles, people.gender.get, people.pronouns)
     if found is None:
         return None
-    mention = doc.char_span(found.start, found.start + 1, alignment_mode="expand") \
-        if isinstance(found, Entity) else None
-    if mention is not None and _told_by_another(mention[0]):
+    mention = _token_at(doc, found.start) if isinstance(found, Entity) else None
+    if mention is not None and _told_by_another(mention):
         # "She says Trump's tweets accusing Alicia Machado of ... are "lies". // She
         # tweeted: "..."": who is talked about inside what someone else says is not who
         # the text goes on with (a pronoun there, "noted that his campaign ...", most

@@ -60,6 +60,9 @@ class _Mention:
 class _Group:
     key: tuple[str, ...]  # lower-cased tokens of its longest name
     mentions: list[_Mention] = field(default_factory=list)
+    #: a surname alone that several people's full names end with ("Khalil" beside "George
+    #: Khalil" and a run-on "Egypt Khalil"): a person's name however each mention was tagged
+    surname: bool = False
 
 
 _CREDIT = re.compile(
@@ -235,6 +238,15 @@ def _group(doc, mentions: list[_Mention]) -> list[_Group]:
         found = [g for g in groups if matches(g.key, key) and not _other_kind(doc, g, key, m, people)]
         if len(key) > 1:  # a full name written out again is its own group's, not a longer one's
             found = [g for g in found if g.key == key] or found
+        elif _introduced(doc, m):  # "a student named Mohammed": not Mohammed Mansour named above
+            found = [g for g in found if g.key == key]
+        elif len(ending := [g for g in found if len(g.key) > 1 and g.key[-1] == key[0]]) > 1 and any(
+                x.label == "PERSON" for g in ending for x in g.mentions) and not _courtesy(doc, m):
+            # several full names end with it, a person's among them ("Haynes": "Toby Haynes",
+            # a run-on "Added Haynes"): a surname of its own, one group for all its mentions,
+            # however tagged ("Times" after "The New York Times" and "Los Angeles Times" is no
+            # one's); but "Mr Wilson" and "Ms Wilson" beside Joseph and Valerie Wilson are two
+            found = [g for g in found if g.key == key] or [_new_group(groups, key)]
         if len(found) == 1 and len(key) < len(found[0].key) and \
                 first_body[key] < first_any.get(found[0].key, first_body[key]):
             found = [g for g in groups if g.key == key]  # used before the longer name: another person
@@ -249,6 +261,23 @@ def _group(doc, mentions: list[_Mention]) -> list[_Group]:
         if m.headline:
             _join(doc, groups, m)
     return groups
+
+
+#: Words that introduce a person by the name that follows ("a student named Mohammed").
+_INTRODUCING = frozenset({"named", "called", "nicknamed"})
+
+
+def _introduced(doc, m: _Mention) -> bool:
+    """Whether one-word mention ``m`` follows a word that introduces a person by it: that
+    is all the text gives of this person's name, so a longer name that begins with the
+    same word is somebody else's."""
+    return m.start > 0 and doc[m.start - 1].lower_ in _INTRODUCING
+
+
+def _new_group(groups: list[_Group], key: tuple[str, ...]) -> _Group:
+    """A new empty surname group for ``key``, added to ``groups``."""
+    groups.append(_Group(key, [], surname=True))
+    return groups[-1]
 
 
 def _other_kind(doc, group: _Group, key: tuple[str, ...], m: _Mention,
@@ -296,7 +325,7 @@ def _vote(group: _Group, doc=None) -> str | None:
     if labels and labels.most_common(1)[0][0] in ("NORP", "GPE") and not team and not kind:
         evidence["ORG"] = 0  # "South Korean President ...": a nationality or a place before a title
     score.update(evidence)
-    if len(group.key) > 1:  # the surname used alone is a person's way of being named
+    if len(group.key) > 1 or group.surname:  # the surname used alone is a person's way of being named
         # (not a nationality's word: "Indians", "Texans" alone are a team's nickname)
         score["PERSON"] += sum(1 for m in own if m.end - m.start == 1
                                and m.label not in (None, "PRODUCT", "WORK", "NORP" if not full_person else ""))
@@ -396,6 +425,11 @@ def _canonical(doc, group: _Group) -> str:
 _COURTESY = frozenset({"mr", "mrs", "ms", "miss"})
 
 
+def _courtesy(doc, m: _Mention) -> bool:
+    """Whether mention ``m`` follows a courtesy title ("Mrs Jackson")."""
+    return m.start > 0 and _norm(doc[m.start - 1]) in _COURTESY
+
+
 def _titled_surname(doc, group: _Group, groups: list[_Group], types: list[str | None]) -> str | None:
     """"Mrs Jackson" for a one-word person group the article writes after a courtesy
     title when it also names another person of that surname in full: the surname alone
@@ -404,7 +438,7 @@ def _titled_surname(doc, group: _Group, groups: list[_Group], types: list[str | 
     if not any(t == "PERSON" and len(g.key) > 1 and g.key[-1] == word for g, t in zip(groups, types)):
         return None
     for m in group.mentions:
-        if m.start > 0 and _norm(doc[m.start - 1]) in _COURTESY:
+        if _courtesy(doc, m):
             return f"{doc[m.start - 1].text} {doc[m.start:m.end].text}"
     return None
 

@@ -76,7 +76,9 @@ TITLES = {"mr": "m", "mrs": "f", "ms": "f", "miss": "f", "sir": "m", "dame": "f"
           "sergeant": None, "commander": None,
           # spelt-out titles the tagger reads as part of the name ("Chancellor Angela Merkel",
           # "House Speaker Paul Ryan", "Supreme Court Justice Frank Nervo")
-          "chancellor": None, "speaker": None, "justice": None}
+          "chancellor": None, "speaker": None, "justice": None,
+          # peerages and the private's rank, as British copy writes them ("Baroness Amos", "Pte Beharry")
+          "baroness": "f", "baron": "m", "pte": None, "pvt": None}
 
 #: Nouns that describe a person (as in "actress Amber Heard", "the actress"), with the
 #: gender they imply when they imply one.

@@ -101,17 +101,28 @@ def _glue(doc, i: int) -> bool:
     return doc[i].text in _HYPHENS and i > 0 and not doc[i - 1].whitespace_ and not doc[i].whitespace_
 
 
+#: Lower-case words inside a person's name, between its capitalised parts ("Bill de
+#: Blasio", "Osama bin Laden", "Vincent van Gogh").
+_PARTICLES = frozenset("de da di du del della der den van von bin ibn al el la le dos das ter".split())
+
+
 def particle(doc, i: int, end: int) -> bool:
-    """The small word at token ``i`` is a name's particle joined by a hyphen to the
-    capitalised rest of the name before ``end`` ("[al]-Adnani", "[el]-Sisi").
+    """The small word at token ``i`` is a name's particle: joined by a hyphen to the
+    capitalised rest of the name before ``end`` ("[al]-Adnani", "[el]-Sisi"), or one of
+    :data:`_PARTICLES` between two capitalised words of it ("Bill [de] Blasio").
 
     >>> import spacy
     >>> doc = spacy.blank("en")("Abu Mohammad al-Adnani said")
     >>> particle(doc, 2, 5), particle(doc, 5, 6)
     (True, False)
+    >>> doc = spacy.blank("en")("Mayor Bill de Blasio said")
+    >>> particle(doc, 2, 4), particle(doc, 2, 3)
+    (True, False)
     """
-    return (i + 2 < end and len(doc[i].text) <= 3 and _glue(doc, i + 1)
-            and doc[i + 2].text[:1].isupper())
+    if i + 2 < end and len(doc[i].text) <= 3 and _glue(doc, i + 1) and doc[i + 2].text[:1].isupper():
+        return True
+    return (0 < i and i + 1 < end and doc[i].text in _PARTICLES and doc[i - 1].text[:1].isupper()
+            and doc[i + 1].text[:1].isupper())
 
 
 def photo_credit(text: str) -> bool:

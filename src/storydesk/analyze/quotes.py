@@ -47,7 +47,7 @@ def _words(text: str) -> int:
 class _Context:
     """The parsed document with its quoted regions, shared by the helpers below."""
 
-    def __init__(self, doc, spans: list[QuoteSpan], posts: list[Post], headlines=()):
+    def __init__(self, doc, spans: list[QuoteSpan], posts: list[Post], headlines=(), titles=()):
         self.doc = doc
         self.text = doc.text  # spaCy rebuilds Doc.text from every token on each access
         self.spans = spans
@@ -72,13 +72,21 @@ class _Context:
                 self.quoted_tokens.update(range(*rng))
         self.regions.sort()
         self._starts = [r[0] for r in self.regions]
+        # a work's name in quotation marks ("Meet the Press") is no quote, but its words are
+        # still quoted: no cue, no speaker, no person of the text
+        self.titles = [(t.open, t.close + 1 if t.close is not None else t.end) for t in titles]
+        for start, end in self.titles:
+            rng = _token_range(doc, start, end)
+            if rng:
+                self.quoted_tokens.update(range(*rng))
 
     def inside(self, i: int) -> bool:
         return i in self.quoted_tokens
 
     def quoted(self, char: int) -> bool:
         k = bisect_right(self._starts, char) - 1
-        return k >= 0 and self.regions[k][0] <= char < self.regions[k][1]
+        return k >= 0 and self.regions[k][0] <= char < self.regions[k][1] or any(
+            a <= char < b for a, b in self.titles)
 
     def _term(self, k: int, paragraph: int) -> bool:
         """Span ``k`` is a word or two in quotation marks in ``paragraph``."""
@@ -207,8 +215,10 @@ def attribute_quotes(doc, entities: list[Entity], posts: list[Post],
     if spans is None:
         spans, _ = pair_quotes(doc.text)
     spans = [s for s in spans if not any(p.start <= s.start < p.end for p in posts)]
+    titles = [s for s in spans if _title(doc.text, s, spans)]  # 'told ABC's "Good Morning America" program'
+    spans = [s for s in spans if s not in titles]
     model = load_model() if model is None else model
-    ctx = _Context(doc, spans, posts, headlines)
+    ctx = _Context(doc, spans, posts, headlines, titles)
     people = read_people(doc, entities, ctx.quoted, ctx.headlines, ctx.text)
     scene = Scene.build(doc, ctx.text, ctx.inside, ctx.quoted, ctx.regions, entities, ctx.headlines,
                         lambda s, e: speaker_name(doc, s, e, entities, people, ctx.quoted, ctx.text))
@@ -255,6 +265,35 @@ def attribute_quotes(doc, entities: list[Entity], posts: list[Post],
 
 _SPEECH_NOUNS = MESSAGE_NOUNS | frozenset(
     "comment word question remark answer reaction phrase catchphrase slogan refrain mantra motto".split())
+
+
+#: Short words a title leaves in lower case ("The Epidemic that Never Was").
+_TITLE_SMALL = frozenset("a an the and or but nor of in on at to for by with from into as that than".split())
+#: Before a work's name: a possessor ("ABC's"), or a word that names it ("titled").
+_TITLE_BEFORE = re.compile(r"(?:\w['’]s|\b(?:titled|entitled|programme|program|show|book|film|series|event|page|"
+                           r"campaign|headline|single|song|album|track|author of))\s*$")
+#: After a work's name: what kind of work it is.
+_TITLE_AFTER = re.compile(r"\s*(?:program|programme|show|series|book|film|documentary|newspaper|magazine|"
+                          r"column|album|song|podcast|broadcast)s?\b")
+
+
+def _title(text: str, span: QuoteSpan, spans: list[QuoteSpan]) -> bool:
+    """Whether quoted passage ``span`` is the name of a work: every word capitalised (but
+    the short ones a title leaves in lower case), and a possessor or a word naming the work
+    before it ("ABC's "The Week"", "author of "The Epidemic that Never Was""), the kind of
+    work after it (""Good Morning America" program"), or the same words quoted again
+    elsewhere in ``spans`` (a song's name, "Born This Way", in three places)."""
+    words = re.findall(r"[^\W\d_][\w'’-]*", span.text)
+    if not words or any(w[0].islower() and w.lower() not in _TITLE_SMALL for w in words) or span.text.isupper():
+        return False
+    before = text[max(0, span.open - 30):span.open]
+    after = text[span.close + 1:span.close + 30] if span.close is not None else ""
+    again = sum(_bare(s.text) == _bare(span.text) for s in spans) > 1
+    return again or _TITLE_BEFORE.search(before) is not None or _TITLE_AFTER.match(after) is not None
+
+
+def _bare(words: str) -> str:
+    return words.strip(" .,;:!?").lower()
 
 
 def _words_owner(doc, rng: tuple[int, int], inside):
@@ -440,7 +479,9 @@ def _inherited(ctx: _Context, span: QuoteSpan, rng, last, n, entities) -> tuple[
         att = _colon_paragraph_cue(ctx, span)
     if att is not None:
         return att, None
-    if n > 0 and _only_quotes(_outside(ctx, span)):
+    if n > 0 and _only_quotes(_outside(ctx, span)) and not span.text.isupper():
+        # a paragraph of nothing but quotation goes on with the quote before; one in capitals
+        # is a poll's question, a sign or a heading the page set off, not more of what was said
         before = ctx.spans[_past_caption(ctx.spans, n, -1, ctx.text)]
         prev = last.get(before.paragraph)
         if prev is not None and before.paragraph != span.paragraph and prev.start == before.start and not (

@@ -179,14 +179,15 @@ def _phrase(context: str) -> str:
 _GENERIC_QUALIFIERS = frozenset("former late then longtime estranged ex current new veteran top senior".split())
 
 
-def _role_text(doc, start: int, end: int, quoted) -> tuple[int, int] | None:
+def _role_text(doc, start: int, end: int, quoted, personal: frozenset[str] = frozenset()) -> tuple[int, int] | None:
     """The role phrase of mention ``doc[start:end]`` as printed, with the prepositional
     phrase that completes it ("a spokesperson for the airline"), or None when its head
-    is not a word for a person or a group of people."""
+    is not a word for a person or a group of people, nor one the article gives a person
+    (``personal``: "world champion Sebastian Vettel")."""
     head = doc[start:end].root
     lemma = head.lemma_.lower()
     if head.pos_ not in ("NOUN", "PROPN") or not (lemma in ROLE_NOUNS or lemma in GROUP_NOUNS
-                                                   or head.lower_ in ROLE_NOUNS):
+                                                   or head.lower_ in ROLE_NOUNS or lemma in personal):
         return None
     if any(t.pos_ == "PROPN" for t in doc[head.i + 1:end]):
         return None  # "the boy's mum Michelle": a name the analysis did not resolve
@@ -273,7 +274,7 @@ def speaker_of(doc, start: int, end: int, entities: list[Entity], people: People
     body = body_by_kind(span, people.bodies)
     if body is not None:  # "the airline said": the one airline the article names
         return body, "organization", s_char, e_char
-    role_span = _role_text(doc, start, end, quoted)
+    role_span = _role_text(doc, start, end, quoted, people.bodies.personal)
     if role_span is not None:
         phrase = doc[role_span[0]:role_span[1]]
         return phrase.text, "role", phrase.start_char, phrase.end_char

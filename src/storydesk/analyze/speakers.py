@@ -29,7 +29,7 @@ _LEAD_WINDOW = 10
 
 
 _CLIMB_DEPS = ("ccomp", "xcomp", "dobj", "oprd", "attr", "pobj", "prep", "relcl", "acomp",
-               "npadvmod", "appos", "dep", "parataxis", "nsubj", "advcl", "pcomp", "amod", "acl")
+               "npadvmod", "appos", "dep", "parataxis", "nsubj", "csubj", "advcl", "pcomp", "amod", "acl")
 
 
 @dataclass(frozen=True)
@@ -53,8 +53,12 @@ def hypothetical(tok) -> bool:
     """Whether verb ``tok`` is under a modal of :data:`_HYPOTHETICAL` ("should respond"),
     or an infinitive with a subject of its own ("she expects Reyes to announce an
     "intensification"", "urged him to call it ..."): what someone is expected, asked or
-    urged to say, not what they said; also "as X would say" (a saying put in a mouth)."""
+    urged to say, not what they said; also "as X would say" (a saying put in a mouth), and
+    a passive "said" ("he was said to have forced two "unknown males" to ...", "it is said
+    that ..."): hearsay about its subject, who is not the one speaking."""
     children = list(tok.children)
+    if tok.lemma_.lower() == "say" and any(c.dep_ == "nsubjpass" for c in children):
+        return True
     if any(c.dep_ in ("aux", "auxpass") and c.lower_ in _HYPOTHETICAL for c in children):
         return True
     if any(c.dep_ == "aux" and c.lower_ in ("would", "'d") for c in children) and any(
@@ -163,6 +167,14 @@ def addressed(tok) -> bool:
     return tok.dep_ == "nsubjpass" and tok.head.lemma_.lower() in _ADDRESSED
 
 
+def _passive_address(verb) -> bool:
+    """Whether ``verb`` is a passive verb of :data:`_ADDRESSED`, with its subject or sharing
+    another verb's ("received the medal and was told by the Queen: "..."": the one told is
+    the subject of "received", not the speaker)."""
+    return verb.lemma_.lower() in _ADDRESSED and (
+        any(addressed(c) for c in verb.children) or any(c.dep_ == "auxpass" for c in verb.children))
+
+
 def _agent(verb, inside):
     """The "by X" of a passive verb, X's head token, or None."""
     for child in verb.children:
@@ -181,7 +193,7 @@ def _subject_by_parse(cue, inside) -> tuple[int, int] | None:
             relayed_to = _quoting(cue, inside)
         if relayed_to is not None:
             return np_span(relayed_to)
-        if any(addressed(c) for c in tok.children):
+        if _passive_address(tok):
             agent = _agent(tok, inside)
             return np_span(agent) if agent is not None else None
         for child in tok.children:
