@@ -158,8 +158,10 @@ def test_resolve_story_resolves_a_role_speaker_another_article_ties(nlp):
     assert [q.speaker for q in story[1].analysis.quotes] == ["Lena Morrow"]
 
 
-def test_resolve_story_genders_from_other_articles_and_never_a_conflicted_one():
-    # hand-built analyses: article b names Lee and Diaz, neither with a gendered word
+def test_resolve_story_never_names_a_pronoun_s_person_by_the_story_s_gender_votes():
+    # hand-built analyses: article b names Lee and Diaz, neither with a gendered word; the
+    # other articles' genders once gave "she said" to Diaz (round 15: on unseen wire copy
+    # that step was wrong 5 times in 6), and never a person shown as both
     text = 'Tom Lee met Ana Diaz.\n"We agreed on the budget," she said.\n'
     she = text.index("she")
     ents_b = [Entity(0, 7, "Tom Lee", "PERSON", "Tom Lee"), Entity(12, 20, "Ana Diaz", "PERSON", "Ana Diaz")]
@@ -167,7 +169,7 @@ def test_resolve_story_genders_from_other_articles_and_never_a_conflicted_one():
     b = _story_item("b", text, ents_b, [quote])
     a = _story_item("a", "x", [Entity(0, 1, "x", "PERSON", "Ana Diaz", gender="f"),
                                Entity(0, 1, "x", "PERSON", "Tom Lee", gender="m")])
-    assert resolve_story([a, b])[1].analysis.quotes[0].speaker == "Ana Diaz"
+    assert resolve_story([a, b])[1].analysis.quotes[0].speaker is None
     c = _story_item("c", "x", [Entity(0, 1, "x", "PERSON", "Ana Diaz", gender="m")])
     assert resolve_story([a, b, c])[1].analysis.quotes[0].speaker is None
 

@@ -128,3 +128,21 @@ def test_a_name_with_a_lower_case_particle_is_one_name(nlp):
             "\u201cWe do not see a link to terrorism,\u201d the mayor said at a press conference.\n"
             "Police Commissioner Bill Bratton said the investigation was continuing.\n")
     assert speaker_in(nlp, text, "link to terrorism") == "Bill de Blasio"
+
+
+def test_words_someone_is_accused_by_another_of_are_the_accuser_s(nlp):
+    # "he was accused by defense minister Adam Ingram of "dipping his poisonous tongue in
+    # a pool of blood"" once gave the minister's words to the man accused
+    text = ("George Galloway said Londoners had paid the price of the war.\n"
+            "Afterwards he was accused by defense minister Adam Ingram of \u201cdipping his poisonous tongue "
+            "in a pool of blood\u201d.\n")
+    assert speaker_in(nlp, text, "poisonous tongue") != "George Galloway"
+
+
+def test_what_is_reported_of_someone_and_a_show_after_a_channel_are_not_their_words(nlp):
+    text = ("The First Emperor, Qin Shi Huang, was reported to have died from taking \u201cthe Elixir "
+            "of Life of the East\u201d.\n"
+            "Curt Weldon, a former U.S. lawmaker, told CNN \u201cThe Situation Room\u201d that Friday "
+            "would be his last chance.\n")
+    assert all(q.speaker is None for q in _quotes(nlp, text) if "Elixir" in q.text)
+    assert not [q for q in _quotes(nlp, text) if "Situation Room" in q.text]

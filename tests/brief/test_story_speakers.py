@@ -1,5 +1,6 @@
 """Speakers only the story can tell (brief/story_speakers.py): a role left open in one
-article is resolved from the other articles' ties only when they tie it to one person.
+article, or a pronoun standing for such a role, is resolved from the other articles' ties
+only when they tie it to one person; a pronoun is never given a person by the story.
 
 Analyses are hand-built (tests/brief/handmade.py): the texts were written for these tests."""
 
@@ -61,36 +62,27 @@ def _his(name: str):
     return replace(a.analysis, entities=tuple(replace(e, gender="m") for e in a.analysis.entities)), text
 
 
-def test_a_pronoun_is_not_resolved_to_a_name_the_sentence_before_only_acts_on():
-    # "remained ahead of Tom Berg": Berg is what the sentence acts on, not who goes on speaking
-    story = [_his("Tom Berg"),
-             _open_pronoun("The teenager remained ahead of Tom Berg, too. \"The heartbeat went a bit higher,\" "
-                           "he said.", "The heartbeat went a bit higher", "Tom Berg")]
-    assert _speaker(story) is None
-    story = [_his("Tom Berg"),
-             _open_pronoun("Tom Berg remained ahead, too. \"The heartbeat went a bit higher,\" he said.",
-                           "The heartbeat went a bit higher", "Tom Berg")]
-    assert _speaker(story) == "Tom Berg"
+def test_a_pronoun_is_never_given_a_person_by_the_story():
+    # round 15: read on wire copy, the story's gender votes named a pronoun's person for 6
+    # quotes, 5 wrongly (the man a quote talks about, a name the sentence only acts on);
+    # the article's own parse-based resolution decides those, the story does not
+    for text, words in (
+            ("Tom Berg remained ahead, too. \"The heartbeat went a bit higher,\" he said.",
+             "The heartbeat went a bit higher"),
+            ("The teenager remained ahead of Tom Berg, too. \"The heartbeat went a bit higher,\" he said.",
+             "The heartbeat went a bit higher"),
+            ("Tom Berg talks about the team. \"Tom did a great job,\" he said.", "Tom did a great job"),
+            (("Tom Berg sang for an hour.\nTom Berg (center in the black hat) was another one of the famous "
+              "fans to make the trip for the historic game\n\"I just had to remind everybody who we are,\" he "
+              "said.\n"), "I just had to remind everybody who we are")):
+        assert _speaker([_his("Tom Berg"), _open_pronoun(text, words, "Tom Berg")]) is None, text
 
 
-def test_a_pronoun_is_not_resolved_to_the_person_its_quote_talks_about():
-    story = [_his("Lewis Dunn"),
-             _open_pronoun("Lewis Dunn talks about the team. \"Lewis did a great job,\" he said.",
-                           "Lewis did a great job", "Lewis Dunn")]
-    assert _speaker(story) is None
-
-
-def test_a_pronoun_is_not_resolved_to_a_photo_caption_s_subject():
-    # a caption line (no full stop, longer than a heading) names the one man before "he
-    # said"; the man who speaks is not named near it, so the story cannot tell who he is
-    caption = ("Tom Berg (center in the black hat) was another one of the famous fans to make the trip "
-               "for the historic game")
-    story = [_his("Tom Berg"),
-             _open_pronoun(f"The crowd sang for an hour.\n{caption}\n\"I just had to remind everybody who we "
-                           "are,\" he said.\n", "I just had to remind everybody who we are", "Tom Berg")]
-    assert _speaker(story) is None
-    # named just before the photo too: the caption's subject is the story's
-    story = [_his("Tom Berg"),
-             _open_pronoun(f"Tom Berg sang for an hour.\n{caption}\n\"I just had to remind everybody who we "
-                           "are,\" he said.\n", "I just had to remind everybody who we are", "Tom Berg")]
-    assert _speaker(story) == "Tom Berg"
+def test_a_pronoun_whose_antecedent_is_a_role_takes_the_person_the_story_ties_it_to():
+    text = 'The brother was calm. "I have much more anger," he said.'
+    a = analyzed(text, quotes=(("I have much more anger", None, "said"),))
+    start = text.index("he said")
+    q = replace(a.analysis.quotes[0], speaker_start=start, speaker_end=start + 2, speaker_probability=0.98)
+    story = [_tied("The gunman was a gambler, his brother, Eric Lee, said.", "Eric Lee", "brother"),
+             (replace(a.analysis, quotes=(q,)), text)]
+    assert _speaker(story) == "Eric Lee"

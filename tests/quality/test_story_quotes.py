@@ -35,7 +35,13 @@ were last changed (:data:`BOUNDS`):
   339 shown, 91 null; round 14, where a pronoun skips a first name once tagged as a
   company and names used as a noun's modifier, and a full name no longer grows over the
   title words before it: 344 shown, 87 null; round 15, where a surname several full
-  names end with is one person however each mention is tagged: 348 shown, 83 null).
+  names end with is one person however each mention is tagged: 348 shown, 83 null, and
+  then 345 / 86 once the story no longer names a pronoun's person by its gender votes).
+
+Round 15 stopped that story-level step (see brief/story_speakers.py): on the held-out
+stories it made both misattributions left (2 of 126 shown, to 0 of 123), and read on
+timeline17 it was wrong 5 times in 6; Giveme5W1H dev went from 484 / 150 to 480 / 154 and
+read11 from 172 / 63 to 170 / 65.
 
 The held-out test stories (round 11's pages) are never gated (scoring them in every run
 would make them read). It has no baseline to beat, so it is not a benchmarks.floors gate
@@ -50,12 +56,12 @@ pytestmark = pytest.mark.slow
 #: Per group of dev stories (``benchmarks.story_set.group``): at most so many quotes
 #: misattributed, at least so many shown with a speaker, at most so many null but named.
 BOUNDS = {
-    "giveme5w1h": (0, 484, 150),
+    "giveme5w1h": (0, 480, 154),
     "pages8": (3, 145, 30),
     "pages9": (0, 79, 17),
     "round10": (0, 134, 32),
-    "read11": (2, 172, 63),
-    "dev11": (7, 348, 83),
+    "read11": (2, 170, 65),
+    "dev11": (7, 345, 86),
 }
 
 

@@ -269,9 +269,10 @@ _SPEECH_NOUNS = MESSAGE_NOUNS | frozenset(
 
 #: Short words a title leaves in lower case ("The Epidemic that Never Was").
 _TITLE_SMALL = frozenset("a an the and or but nor of in on at to for by with from into as that than".split())
-#: Before a work's name: a possessor ("ABC's"), or a word that names it ("titled").
-_TITLE_BEFORE = re.compile(r"(?:\w['’]s|\b(?:titled|entitled|programme|program|show|book|film|series|event|page|"
-                           r"campaign|headline|single|song|album|track|author of))\s*$")
+#: Before a work's name: a possessor ("ABC's"), a name ("told CNN "The Situation Room""), or
+#: a word that names it ("titled").
+_TITLE_BEFORE = re.compile(r"(?:\w['’]s|\b[A-Z][\w&.-]*|\b(?:titled|entitled|programme|program|show|book|film|"
+                           r"series|event|page|campaign|headline|single|song|album|track|author of))[ \t]*$")
 #: After a work's name: what kind of work it is.
 _TITLE_AFTER = re.compile(r"\s*(?:program|programme|show|series|book|film|documentary|newspaper|magazine|"
                           r"column|album|song|podcast|broadcast)s?\b")
@@ -279,8 +280,8 @@ _TITLE_AFTER = re.compile(r"\s*(?:program|programme|show|series|book|film|docume
 
 def _title(text: str, span: QuoteSpan, spans: list[QuoteSpan]) -> bool:
     """Whether quoted passage ``span`` is the name of a work: every word capitalised (but
-    the short ones a title leaves in lower case), and a possessor or a word naming the work
-    before it ("ABC's "The Week"", "author of "The Epidemic that Never Was""), the kind of
+    the short ones a title leaves in lower case), and a possessor, a name or a word naming
+    the work before it ("ABC's "The Week"", "author of "The Epidemic that Never Was""), the kind of
     work after it (""Good Morning America" program"), or the same words quoted again
     elsewhere in ``spans`` (a song's name, "Born This Way", in three places)."""
     words = re.findall(r"[^\W\d_][\w'’-]*", span.text)

@@ -49,15 +49,22 @@ class Attribution:
 _HYPOTHETICAL = frozenset("should must could might can may shall ought cannot".split())
 
 
+#: Verbs whose passive tells what is said of its subject, not by it ("he was said to have
+#: forced ...", "was reported to have died from "the Elixir of Life"").
+_HEARSAY = frozenset("say report rumor rumour allege believe".split())
+
+
 def hypothetical(tok) -> bool:
     """Whether verb ``tok`` is under a modal of :data:`_HYPOTHETICAL` ("should respond"),
     or an infinitive with a subject of its own ("she expects Reyes to announce an
     "intensification"", "urged him to call it ..."): what someone is expected, asked or
     urged to say, not what they said; also "as X would say" (a saying put in a mouth), and
-    a passive "said" ("he was said to have forced two "unknown males" to ...", "it is said
-    that ..."): hearsay about its subject, who is not the one speaking."""
+    a passive "said" or "reported" with no "by" ("he was said to have forced two "unknown
+    males" to ...", "it is said that ..."): hearsay about its subject, who is not the one
+    speaking."""
     children = list(tok.children)
-    if tok.lemma_.lower() == "say" and any(c.dep_ == "nsubjpass" for c in children):
+    if tok.lemma_.lower() in _HEARSAY and any(c.dep_ == "nsubjpass" for c in children) \
+            and not any(c.dep_ == "agent" for c in children):
         return True
     if any(c.dep_ in ("aux", "auxpass") and c.lower_ in _HYPOTHETICAL for c in children):
         return True
@@ -167,12 +174,16 @@ def addressed(tok) -> bool:
     return tok.dep_ == "nsubjpass" and tok.head.lemma_.lower() in _ADDRESSED
 
 
-def _passive_address(verb) -> bool:
+def _passive_address(verb, inside) -> bool:
     """Whether ``verb`` is a passive verb of :data:`_ADDRESSED`, with its subject or sharing
     another verb's ("received the medal and was told by the Queen: "..."": the one told is
-    the subject of "received", not the speaker)."""
-    return verb.lemma_.lower() in _ADDRESSED and (
-        any(addressed(c) for c in verb.children) or any(c.dep_ == "auxpass" for c in verb.children))
+    the subject of "received", not the speaker), or any passive speech verb with a "by"
+    ("he was accused by Adam Ingram of "dipping his poisonous tongue ..."": Ingram's
+    words); not "quoted" or "cited", whose subject is the one quoted."""
+    passive = any(c.dep_ == "auxpass" for c in verb.children)
+    if verb.lemma_.lower() in _ADDRESSED:
+        return passive or any(addressed(c) for c in verb.children)
+    return passive and verb.lemma_.lower() not in ("quote", "cite") and _agent(verb, inside) is not None
 
 
 def _agent(verb, inside):
@@ -193,7 +204,7 @@ def _subject_by_parse(cue, inside) -> tuple[int, int] | None:
             relayed_to = _quoting(cue, inside)
         if relayed_to is not None:
             return np_span(relayed_to)
-        if _passive_address(tok):
+        if _passive_address(tok, inside):
             agent = _agent(tok, inside)
             return np_span(agent) if agent is not None else None
         for child in tok.children:
