@@ -146,3 +146,39 @@ def test_what_is_reported_of_someone_and_a_show_after_a_channel_are_not_their_wo
             "would be his last chance.\n")
     assert all(q.speaker is None for q in _quotes(nlp, text) if "Elixir" in q.text)
     assert not [q for q in _quotes(nlp, text) if "Situation Room" in q.text]
+
+
+def test_a_quote_left_open_does_not_run_past_a_paragraph_of_narrative():
+    # an expert's quote left open over paragraphs, then a paragraph bringing in the next
+    # speaker, then his "he says": the chain of parts once ran over the narrative and gave
+    # the expert's words to the man who disagrees (bpoil_bbc:11 of timeline17)
+    from storydesk.analyze.quotemarks import pair_quotes
+    from storydesk.analyze.quotes import _chains
+
+    opened = "\u201cFew of these gas stations are actually owned by the companies.\n"
+    then = "\u201cThe proprietors are used as human shields,\u201d he says.\n"
+    text = opened + then
+    assert _chains(pair_quotes(text)[0], text) == [[0, 1]]  # the next paragraph goes on with it
+    # the page's marks as printed: a second part opened and closed two lines on, which
+    # leaves the first part open; then a paragraph of narrative
+    text = (opened + "\u201cYou are a consumer and you may be offended but you may still buy the gas.\n"
+            "One thing is convenience, you have been doing it for years.\n"
+            "You may know the guy who owns the station.\u201d\n"
+            "It's a point that has been made by many, but Mr Kearns is not convinced.\n" + then)
+    spans = pair_quotes(text)[0]
+    assert spans[0].close is None and spans[-1].text.startswith("The proprietors")
+    assert _chains(spans, text) == []
+
+
+def test_a_pronoun_is_not_a_person_a_same_gender_subject_meets_with(nlp):
+    # "Mr Wen's comments came as he addressed a news conference with ... Herman Van Rompuy.
+    # He insisted ... "...," he said": the premier's words once went to Van Rompuy
+    text = ("China's premier has said his country will \u201cabsolutely not protect any party\u201d in Syria.\n"
+            "Chinese Premier Wen Jiabao said China would continue to play a role.\n"
+            "Mr Wen's comments came as he addressed a joint news conference in Beijing's Great Hall of the "
+            "People with European Commission President Jose Manuel Barroso and European Council President "
+            "Herman Van Rompuy.\n"
+            "He insisted that China remained committed to peace in Syria.\n"
+            "\u201cWhat is most urgent and pressing now is to prevent war,\u201d he said.\n"
+            "Mr Van Rompuy said all UN Security Council members should act on Syria.\n")
+    assert speaker_in(nlp, text, "most urgent") != "Herman Van Rompuy"

@@ -440,8 +440,9 @@ def _object_of_another(doc, found: Entity, gender: str, people: People) -> bool:
     if tok is None or tok.dep_ not in _OBJECTS:
         return False
     verb = tok.head
-    while verb.dep_ in ("prep", "agent", "pcomp") and verb.head is not verb:
-        verb = verb.head
+    while (verb.dep_ in ("prep", "agent", "pcomp") or verb.pos_ in ("NOUN", "PROPN") and verb.dep_ in _OBJECTS) \
+            and verb.head is not verb:
+        verb = verb.head  # "as he addressed a news conference with Barroso and Van Rompuy": "addressed"
     subject = None
     for _ in range(4):  # "he faces a task to overhaul Rosberg": the doer of "faces"
         subject = next((c for c in verb.children if c.dep_ in _SUBJ), None)

@@ -319,12 +319,17 @@ def _words_owner(doc, rng: tuple[int, int], inside):
 
 def _chains(spans: list[QuoteSpan], text: str) -> list[list[int]]:
     """Indices of the parts of each quote that runs over several paragraphs: a part left
-    open at its paragraph's end, and the part opening the next paragraph."""
+    open at its paragraph's end, and the part opening the next paragraph (the very next,
+    but for lines without a sentence's end, such as photo captions: a paragraph of
+    narrative between them ends the quote, `"Few of these stations ... // It's a point
+    ..., but Mr Kearns is not convinced. // "...," he says` is not Kearns's)."""
     chains: list[list[int]] = []
     for n in range(len(spans) - 1):
         a, k = spans[n], _past_caption(spans, n, 1, text)
         b = spans[k]
-        if a.close is None and b.paragraph > a.paragraph and b.open == b.paragraph:
+        between = text[a.paragraph_end:b.paragraph].split("\n")
+        if a.close is None and b.paragraph > a.paragraph and b.open == b.paragraph and not any(
+                line.strip() and not unfinished(line.strip()) for line in between):
             if chains and chains[-1][-1] == n:
                 chains[-1].append(k)
             else:
