@@ -182,3 +182,16 @@ def test_a_pronoun_is_not_a_person_a_same_gender_subject_meets_with(nlp):
             "\u201cWhat is most urgent and pressing now is to prevent war,\u201d he said.\n"
             "Mr Van Rompuy said all UN Security Council members should act on Syria.\n")
     assert speaker_in(nlp, text, "most urgent") != "Herman Van Rompuy"
+
+
+def test_a_pronoun_after_a_sentence_citing_a_source_is_not_its_subject(nlp):
+    # "McCain ... is committed to ..., according to Richard Fontaine, McCain's senior
+    # foreign policy adviser. "...," he said": the adviser's words once went to McCain
+    text = ("Obama's campaign has said he would double foreign aid by 2012, according to his spokeswoman, "
+            "Wendy Morigi.\n"
+            "McCain has not put a dollar amount on foreign assistance, but he is committed to using both "
+            "public and private money to pay for increased aid, according to Richard Fontaine, McCain's "
+            "senior foreign policy adviser.\n"
+            "\u201cWe are going through tough economic times, and we have to take that into consideration,"
+            "\u201d he said.\n")
+    assert speaker_in(nlp, text, "tough economic times") != "McCain"

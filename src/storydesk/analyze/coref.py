@@ -115,6 +115,25 @@ def _told_by_another(tok) -> bool:
     return False
 
 
+_ACCORDING = re.compile(r"\baccording to\b")
+
+
+def _according_to(doc, people: People, sent, gender: str, quoted) -> Entity | None:
+    """The person ``sent`` cites "according to" (the first one named within a few words
+    after it, "according to his spokeswoman, Wendy Morigi"), when the pronoun's gender
+    does not rule that person out."""
+    text = doc.text
+    for m in _ACCORDING.finditer(text, sent.start_char, sent.end_char):
+        if quoted(m.start()):
+            continue
+        after = [e for e in people.persons if m.end() <= e.start < min(m.end() + 60, sent.end_char)]
+        if after:
+            first = min(after, key=lambda e: e.start)
+            if compatible(gender, people.gender.get(first.canonical)):
+                return first
+    return None
+
+
 def _token_at(doc, char: int):
     """The token at character offset ``char`` of ``doc``, or None."""
     span = doc.char_span(char, char + 1, alignment_mode="expand")
@@ -296,6 +315,10 @@ def resolve_pronoun(doc, tok, people: People, quoted, text: str | None = None,
             # sentence before is the line before the pronoun's, not what precedes them all
             line = doc.char_span(start, tok.idx + len(tok), alignment_mode="expand")
             prev = _previous_sentence(doc, doc[line.start:sent.end], quoted) if line is not None else None
+        if prev is not None and (source := _according_to(doc, people, prev, gender, quoted)) is not None:
+            # "McCain ... is committed to ..., according to Richard Fontaine, McCain's adviser.
+            # "...," he said": the source the sentence before cites goes on, not its subject
+            return source.canonical if people.gender.get(source.canonical) == gender else None
         if prev is not None:
             names = _main_subjects(doc, people, prev, gender)
             same = _pronoun_subject(prev, gender, quoted)
