@@ -614,3 +614,16 @@ def test_a_surname_several_full_names_end_with_is_one_person_however_tagged(nlp)
     alone = [g for g in _group(doc, mentions) if g.key == ("times",)]
     assert alone and all(_vote(g) == "ORG" for g in alone)
     assert Counter(len(g.key) for g in _group(doc, mentions))[1] == 1
+
+
+def test_a_surname_after_a_courtesy_title_stays_apart_from_the_surname_group(nlp):
+    # "Mr Wilson" first, then "Wilson" alone, beside Joseph and Valerie Wilson: the plain
+    # mentions make the surname group; the titled one keeps its own (shown "Mr Wilson")
+    from storydesk.analyze.entities import _group, _Mention
+
+    doc = nlp.make_doc("Joseph Wilson and Valerie Wilson spoke . Mr Wilson left . Wilson stayed . Wilson said so .")
+    mentions = [_Mention(0, 2, "PERSON"), _Mention(3, 5, "PERSON"), _Mention(8, 9, "PERSON"),
+                _Mention(11, 12, "PERSON"), _Mention(14, 15, "PERSON")]
+    alone = [g for g in _group(doc, mentions) if g.key == ("wilson",)]
+    assert sorted(len(g.mentions) for g in alone) == [1, 2]
+    assert [m.start for g in alone if g.surname for m in g.mentions] == [11, 14]

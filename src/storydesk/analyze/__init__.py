@@ -31,7 +31,7 @@ from .tags import find_tags
 
 log = logging.getLogger(__name__)
 
-ANALYZER_VERSION = "0.23"
+ANALYZER_VERSION = "0.24"
 
 
 def _notes(article: Article, max_chars: int) -> list[str]:

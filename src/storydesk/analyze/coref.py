@@ -265,8 +265,8 @@ def _spoken_since(doc, role: RoleMention, name: str, people: People) -> bool:
         return False
     for e in people.persons:
         if last < e.start < role.start and not same(e):
-            span = doc.char_span(e.start, e.end, alignment_mode="expand")
-            if span is not None and speech_subject(span.root):
+            head = _phrase_head(doc, e, ())
+            if head is not None and speech_subject(head):
                 return True
     return False
 

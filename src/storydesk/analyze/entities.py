@@ -245,8 +245,12 @@ def _group(doc, mentions: list[_Mention]) -> list[_Group]:
             # several full names end with it, a person's among them ("Haynes": "Toby Haynes",
             # a run-on "Added Haynes"): a surname of its own, one group for all its mentions,
             # however tagged ("Times" after "The New York Times" and "Los Angeles Times" is no
-            # one's); but "Mr Wilson" and "Ms Wilson" beside Joseph and Valerie Wilson are two
-            found = [g for g in found if g.key == key] or [_new_group(groups, key)]
+            # one's); but "Mr Wilson" and "Ms Wilson" beside Joseph and Valerie Wilson are two,
+            # each apart from the surname group
+            found = [g for g in groups if g.key == key and g.surname]
+            if not found:
+                groups.append(_Group(key, [], surname=True))
+                found = [groups[-1]]
         if len(found) == 1 and len(key) < len(found[0].key) and \
                 first_body[key] < first_any.get(found[0].key, first_body[key]):
             found = [g for g in groups if g.key == key]  # used before the longer name: another person
@@ -272,12 +276,6 @@ def _introduced(doc, m: _Mention) -> bool:
     is all the text gives of this person's name, so a longer name that begins with the
     same word is somebody else's."""
     return m.start > 0 and doc[m.start - 1].lower_ in _INTRODUCING
-
-
-def _new_group(groups: list[_Group], key: tuple[str, ...]) -> _Group:
-    """A new empty surname group for ``key``, added to ``groups``."""
-    groups.append(_Group(key, [], surname=True))
-    return groups[-1]
 
 
 def _other_kind(doc, group: _Group, key: tuple[str, ...], m: _Mention,
